@@ -1,0 +1,38 @@
+# tafel: `make run` plays a game in the terminal, `make test` runs every test twice
+# (optimised build, then ASan+UBSan). CMake and ctest do the work underneath.
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+BUILD ?= build
+ASAN_BUILD ?= build-asan
+
+.PHONY: all deps build build-asan run test test-fast bench clean
+
+all: build
+
+deps:
+	@scripts/install-deps
+
+build: deps
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+	@cmake --build $(BUILD) -j $(JOBS)
+
+build-asan: deps
+	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS_DEBUG="-O1 -g" -DTAFEL_SANITIZE=ON >/dev/null
+	@cmake --build $(ASAN_BUILD) -j $(JOBS)
+
+run: build
+	@$(BUILD)/src/cli/tafel
+
+test: build build-asan
+	@echo "== tests (optimised build) =="
+	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	@echo "== tests (ASan + UBSan build) =="
+	@cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 TAFEL_SANITIZE=1 ctest --output-on-failure -j $(JOBS)
+
+test-fast: build
+	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+bench: build
+	@$(BUILD)/src/cli/tafel bench
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD)

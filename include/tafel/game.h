@@ -1,0 +1,153 @@
+/* game.h: the game API every tafel game implements (OpenSpiel-like semantics, plain C).
+ *
+ * A game type is a struct of function pointers plus metadata (tafel_game_type). A loaded game
+ * (tafel_game) is a type plus parameter values. A state is a fixed-size, pointer-free struct of
+ * type->state_size bytes: copy it with memcpy (tafel_state_copy).
+ *
+ * Every random event is a chance node: current_player() returns TAFEL_CHANCE and
+ * chance_outcomes() lists the possible outcomes with their probabilities; the driver picks one
+ * and applies it like any action. So a seed plus the action list replays a game exactly.
+ *
+ * The engine is pure: no I/O, no globals, no allocation in the hot path (legal_actions, apply).
+ */
+#ifndef TAFEL_GAME_H
+#define TAFEL_GAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tafel/rng.h"
+
+typedef struct json_t json_t; /* jansson */
+
+enum {
+    TAFEL_CHANCE = -1,   /* current_player() at a chance node */
+    TAFEL_TERMINAL = -2, /* current_player() when the game is over */
+};
+
+#define TAFEL_MAX_PLAYERS 6
+#define TAFEL_MAX_PARAMS 16
+#define TAFEL_ERR_LEN 256   /* size of error buffers passed to the API */
+#define TAFEL_TEXT_LEN 128  /* size of action-text buffers */
+
+typedef enum { TAFEL_PARAM_INT, TAFEL_PARAM_BOOL, TAFEL_PARAM_ENUM } tafel_param_kind;
+
+/* A documented rule option. Values are stored as int: the integer, 0/1, or the choice index.
+ * A bool accepts true/false, on/off, 1/0. */
+typedef struct tafel_param_def {
+    const char *name;
+    tafel_param_kind kind;
+    int def;                     /* default value (choice index for ENUM) */
+    int min, max;                /* INT only */
+    const char *const *choices;  /* ENUM only: NULL-terminated */
+    const char *help;            /* one line, for `tafel list` */
+} tafel_param_def;
+
+typedef struct tafel_game_type tafel_game_type;
+
+/* A loaded game: type plus parameter values. Small and immutable once loaded. */
+typedef struct tafel_game {
+    const tafel_game_type *type;
+    int num_players;
+    int params[TAFEL_MAX_PARAMS]; /* same order as type->params */
+} tafel_game;
+
+typedef struct tafel_chance {
+    int32_t action;
+    double prob;
+} tafel_chance;
+
+struct tafel_game_type {
+    const char *name;        /* as written in game strings: "tafelrunde2" */
+    const char *long_name;   /* "Die Tafelrunde 2" */
+    int min_players, max_players, default_players;
+    const tafel_param_def *params;
+    int num_params;
+    size_t state_size;       /* bytes of the fixed-size state struct */
+    int32_t num_actions;     /* every action id (player or chance) lies in [0, num_actions) */
+    int max_legal;           /* upper bound of legal_actions() and chance_outcomes() counts */
+
+    /* Optional: cross-parameter checks after parsing (e.g. 6 players need an expansion).
+     * Return 0, or -1 with a one-line message in err. */
+    int (*check)(const tafel_game *g, char *err, size_t errlen);
+
+    /* Set *state to the initial state (usually a chance node: deal, shuffle, ...). */
+    void (*init)(const tafel_game *g, void *state);
+    /* Player to act, TAFEL_CHANCE or TAFEL_TERMINAL. */
+    int (*current_player)(const tafel_game *g, const void *state);
+    /* Legal player actions, sorted ascending, no duplicates; returns the count (0 at chance or
+     * terminal nodes). out has room for type->max_legal entries. */
+    int (*legal_actions)(const tafel_game *g, const void *state, int32_t *out);
+    /* Chance outcomes at a chance node, sorted by action, probabilities summing to 1. */
+    int (*chance_outcomes)(const tafel_game *g, const void *state, tafel_chance *out);
+    /* Apply an action known to be legal (or a possible chance outcome). No checks, no allocation:
+     * callers validate with tafel_apply(). */
+    void (*apply)(const tafel_game *g, void *state, int32_t action);
+    /* Game-theoretic returns per player, valid at terminal states: a sole winner 1, k players
+     * sharing a win 1/k each, others 0. Before the end: all 0. */
+    void (*returns)(const tafel_game *g, const void *state, double *out);
+    /* Current score per player as the game counts it (points, gems...). */
+    void (*scores)(const tafel_game *g, const void *state, int *out);
+
+    /* Everything `viewer` may see, as a new JSON object (caller owns the reference).
+     * viewer == -1: a spectator who sees only public information. */
+    json_t *(*view_json)(const tafel_game *g, const void *state, int viewer);
+    /* Hash of viewer's information state: equal for states the viewer cannot tell apart. */
+    uint64_t (*info_hash)(const tafel_game *g, const void *state, int viewer);
+    /* Replace everything viewer cannot see by a random assignment consistent with what viewer
+     * has seen. view_json and info_hash for viewer stay unchanged. */
+    void (*resample)(const tafel_game *g, void *state, int viewer, tafel_rng *rng);
+
+    /* Readable notation of an action in this state (the acting player's or chance's).
+     * snprintf semantics; returns the length. */
+    int (*action_to_text)(const tafel_game *g, const void *state, int32_t action, char *buf,
+                          size_t len);
+    /* Parse notation back. Return 0 and set *action, or -1 with a one-line reason in err.
+     * Need not check legality (tafel_text_to_action does). */
+    int (*text_to_action)(const tafel_game *g, const void *state, const char *text,
+                          int32_t *action, char *err, size_t errlen);
+
+    /* Terminal drawing of the state as seen by viewer (-1: spectator). color: use ANSI colours.
+     * snprintf semantics. Optional (NULL: the CLI prints view_json). */
+    int (*render)(const tafel_game *g, const void *state, int viewer, int color, char *buf,
+                  size_t len);
+    /* Optional heuristic: estimated final score per player (in the game's points: current score
+     * plus what open features, cards or chests are likely worth at the end). Used by greedy and
+     * guided playouts. NULL: bots use scores(). No allocation. */
+    void (*evaluate)(const tafel_game *g, const void *state, double *out);
+};
+
+/* ---- Loading (registry.c) ---- */
+
+/* All registered game types, NULL-terminated. */
+const tafel_game_type *const *tafel_game_types(void);
+const tafel_game_type *tafel_game_type_find(const char *name);
+/* Parse "name(key=value,...)" (parentheses optional) into *g. Unknown game, parameter or value:
+ * returns -1 with a one-line message naming it. "players" is accepted by every game. */
+int tafel_game_load(tafel_game *g, const char *spec, char *err, size_t errlen);
+/* Same, for a known type (no registry needed). */
+int tafel_game_load_type(tafel_game *g, const tafel_game_type *type, const char *params,
+                         char *err, size_t errlen);
+/* Canonical string with every parameter spelled out: "tafelrunde2(players=2,...)". */
+int tafel_game_to_string(const tafel_game *g, char *buf, size_t len);
+/* Value of the named parameter (abort()s on an unknown name: that is a programming error). */
+int tafel_game_param(const tafel_game *g, const char *name);
+
+/* ---- Checked operations (game.c) ---- */
+
+static inline void tafel_state_copy(const tafel_game *g, void *dst, const void *src)
+{
+    __builtin_memcpy(dst, src, g->type->state_size);
+}
+/* 1 if action is legal here (a player action in legal_actions, or a chance outcome with p > 0). */
+int tafel_is_legal(const tafel_game *g, const void *state, int32_t action);
+/* Validate and apply. An illegal action returns -1 with a reason and leaves state unchanged. */
+int tafel_apply(const tafel_game *g, void *state, int32_t action, char *err, size_t errlen);
+/* Sample a chance outcome with rng (state must be a chance node). */
+int32_t tafel_sample_chance(const tafel_game *g, const void *state, tafel_rng *rng);
+/* Parse notation and check legality. */
+int tafel_text_to_action(const tafel_game *g, const void *state, const char *text,
+                         int32_t *action, char *err, size_t errlen);
+int tafel_is_terminal(const tafel_game *g, const void *state);
+
+#endif

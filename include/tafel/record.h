@@ -1,0 +1,38 @@
+/* record.h: game records (JSON, see docs/records.md): game string, seats, seed, actions, result. */
+#ifndef TAFEL_RECORD_H
+#define TAFEL_RECORD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tafel/game.h"
+
+typedef struct tafel_record {
+    char game[256];                        /* canonical game string */
+    int num_seats;
+    char seats[TAFEL_MAX_PLAYERS][128];    /* seat specs: "human", "random", ... */
+    uint64_t seed;
+    int32_t *actions;                      /* chance outcomes included */
+    size_t num_actions, cap;
+    int has_result;
+    int scores[TAFEL_MAX_PLAYERS];
+    double returns[TAFEL_MAX_PLAYERS];
+} tafel_record;
+
+void tafel_record_init(tafel_record *r);
+void tafel_record_free(tafel_record *r);
+void tafel_record_push(tafel_record *r, int32_t action);
+/* Serialize (with each action's notation) to a new JSON object. Replays to produce the text;
+ * returns NULL with a reason if the record does not replay. */
+json_t *tafel_record_to_json(const tafel_record *r, char *err, size_t errlen);
+/* Parse JSON into r (r initialised by the caller). -1 with a reason on malformed input. */
+int tafel_record_from_json(tafel_record *r, const json_t *root, char *err, size_t errlen);
+int tafel_record_save(const tafel_record *r, const char *path, char *err, size_t errlen);
+int tafel_record_load(tafel_record *r, const char *path, char *err, size_t errlen);
+/* Replay into state (state_size bytes, caller-provided; g filled from r->game). Checks each
+ * action; on failure returns -1, sets *bad_index to the action index and a reason. Also checks
+ * the stored result, if any, against the final state. */
+int tafel_record_replay(const tafel_record *r, tafel_game *g, void *state, size_t *bad_index,
+                        char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,24 @@
+/* cli.h: the `tafel` subcommands. Each returns the process exit status. */
+#ifndef TAFEL_CLI_H
+#define TAFEL_CLI_H
+
+#include <stdio.h>
+
+#include "tafel/game.h"
+
+int cli_list(int argc, char **argv);
+int cli_play(int argc, char **argv);
+int cli_play_default(void);
+int cli_replay(int argc, char **argv);
+int cli_bench(int argc, char **argv);
+
+/* Shared helpers (util.c). */
+int cli_use_color(FILE *f);
+/* Print the state as viewer sees it: the game's render, or its JSON view. */
+void cli_show_state(FILE *out, const tafel_game *g, const void *state, int viewer, int color);
+/* Directory for records: $TAFEL_RECORDS, else $XDG_DATA_HOME/tafel/records, else
+ * ~/.local/share/tafel/records; created if missing. 0 or -1 with reason. */
+int cli_records_dir(char *buf, size_t len, char *err, size_t errlen);
+void cli_print_scores(FILE *out, const tafel_game *g, const void *state);
+
+#endif

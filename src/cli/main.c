@@ -1,0 +1,40 @@
+/* main.c: the `tafel` command: dispatch to list, play, replay, bench. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+
+static void main_usage(FILE *out)
+{
+    fprintf(out,
+            "usage: tafel COMMAND [ARGS]\n"
+            "  list                         games and their parameters\n"
+            "  play GAME [--seats S,S..] [--seed N] [--record FILE]\n"
+            "                               play at the terminal (seats: human, random, ...)\n"
+            "  replay FILE                  check a game record and show the final position\n"
+            "  bench [GAME]                 random-playout speed and fingerprint\n"
+            "GAME is a game string such as 'tafelrunde2(players=3,bonus_needs_card=false)'.\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        return cli_play_default();
+    }
+    const char *cmd = argv[1];
+    if (!strcmp(cmd, "list"))
+        return cli_list(argc - 1, argv + 1);
+    if (!strcmp(cmd, "play"))
+        return cli_play(argc - 1, argv + 1);
+    if (!strcmp(cmd, "replay"))
+        return cli_replay(argc - 1, argv + 1);
+    if (!strcmp(cmd, "bench"))
+        return cli_bench(argc - 1, argv + 1);
+    if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
+        main_usage(stdout);
+        return 0;
+    }
+    fprintf(stderr, "tafel: unknown command '%s'\n", cmd);
+    main_usage(stderr);
+    return 2;
+}

@@ -1,0 +1,99 @@
+/* util.c: helpers shared by the subcommands: colour, drawing a state, the records folder. */
+#include <errno.h>
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+
+int cli_use_color(FILE *f)
+{
+    const char *no = getenv("NO_COLOR");
+    if (no && *no)
+        return 0;
+    const char *term = getenv("TERM");
+    if (term && !strcmp(term, "dumb"))
+        return 0;
+    return isatty(fileno(f));
+}
+
+void cli_show_state(FILE *out, const tafel_game *g, const void *state, int viewer, int color)
+{
+    if (g->type->render) {
+        size_t len = 1 << 16;
+        char *buf = malloc(len);
+        int n = g->type->render(g, state, viewer, color, buf, len);
+        if (n >= 0 && (size_t)n >= len) {
+            len = (size_t)n + 1;
+            buf = realloc(buf, len);
+            n = g->type->render(g, state, viewer, color, buf, len);
+        }
+        if (!buf)
+            abort();
+        fputs(buf, out);
+        if (n > 0 && buf[n - 1] != '\n')
+            fputc('\n', out);
+        free(buf);
+        return;
+    }
+    json_t *view = g->type->view_json(g, state, viewer);
+    char *s = json_dumps(view, JSON_INDENT(2) | JSON_SORT_KEYS);
+    fprintf(out, "%s\n", s ? s : "{}");
+    free(s);
+    json_decref(view);
+}
+
+static int util_mkdirs(const char *path)
+{
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s", path);
+    for (char *p = tmp + 1; *p; p++) {
+        if (*p == '/') {
+            *p = 0;
+            if (mkdir(tmp, 0755) && errno != EEXIST)
+                return -1;
+            *p = '/';
+        }
+    }
+    if (mkdir(tmp, 0755) && errno != EEXIST)
+        return -1;
+    return 0;
+}
+
+int cli_records_dir(char *buf, size_t len, char *err, size_t errlen)
+{
+    const char *env = getenv("TAFEL_RECORDS");
+    const char *xdg = getenv("XDG_DATA_HOME");
+    const char *home = getenv("HOME");
+    if (env && *env)
+        snprintf(buf, len, "%s", env);
+    else if (xdg && *xdg)
+        snprintf(buf, len, "%s/tafel/records", xdg);
+    else if (home && *home)
+        snprintf(buf, len, "%s/.local/share/tafel/records", home);
+    else
+        snprintf(buf, len, "tafel-records");
+    if (util_mkdirs(buf)) {
+        snprintf(err, errlen, "cannot create %s: %s", buf, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+void cli_print_scores(FILE *out, const tafel_game *g, const void *state)
+{
+    int scores[TAFEL_MAX_PLAYERS];
+    double returns[TAFEL_MAX_PLAYERS];
+    g->type->scores(g, state, scores);
+    int over = tafel_is_terminal(g, state);
+    if (over)
+        g->type->returns(g, state, returns);
+    for (int p = 0; p < g->num_players; p++) {
+        fprintf(out, "  player %d: %d", p, scores[p]);
+        if (over && returns[p] > 0)
+            fprintf(out, returns[p] >= 1 ? "  (winner)" : "  (shares the win)");
+        fputc('\n', out);
+    }
+}

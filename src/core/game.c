@@ -1,0 +1,261 @@
+/* game.c: loading games from strings, parameters, and the checked API calls. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tafel/game.h"
+
+static int game_bool_value(const char *v)
+{
+    if (!strcmp(v, "true") || !strcmp(v, "on") || !strcmp(v, "1") || !strcmp(v, "yes"))
+        return 1;
+    if (!strcmp(v, "false") || !strcmp(v, "off") || !strcmp(v, "0") || !strcmp(v, "no"))
+        return 0;
+    return -1;
+}
+
+static int game_parse_int(const char *v, int *out)
+{
+    char *end;
+    if (!*v)
+        return -1;
+    long x = strtol(v, &end, 10);
+    if (*end || x < -1000000000L || x > 1000000000L)
+        return -1;
+    *out = (int)x;
+    return 0;
+}
+
+static int game_set_param(tafel_game *g, const char *key, const char *val, char *err,
+                          size_t errlen)
+{
+    const tafel_game_type *t = g->type;
+    if (!strcmp(key, "players")) {
+        int n;
+        if (game_parse_int(val, &n) || n < t->min_players || n > t->max_players) {
+            snprintf(err, errlen, "%s: players=%s is out of range (%d to %d)", t->name, val,
+                     t->min_players, t->max_players);
+            return -1;
+        }
+        g->num_players = n;
+        return 0;
+    }
+    for (int i = 0; i < t->num_params; i++) {
+        const tafel_param_def *p = &t->params[i];
+        if (strcmp(key, p->name))
+            continue;
+        switch (p->kind) {
+        case TAFEL_PARAM_INT: {
+            int n;
+            if (game_parse_int(val, &n) || n < p->min || n > p->max) {
+                snprintf(err, errlen, "%s: %s=%s is not an integer from %d to %d", t->name, key,
+                         val, p->min, p->max);
+                return -1;
+            }
+            g->params[i] = n;
+            return 0;
+        }
+        case TAFEL_PARAM_BOOL: {
+            int b = game_bool_value(val);
+            if (b < 0) {
+                snprintf(err, errlen, "%s: %s=%s is not a boolean (true or false)", t->name, key,
+                         val);
+                return -1;
+            }
+            g->params[i] = b;
+            return 0;
+        }
+        case TAFEL_PARAM_ENUM:
+            for (int c = 0; p->choices[c]; c++) {
+                if (!strcmp(val, p->choices[c])) {
+                    g->params[i] = c;
+                    return 0;
+                }
+            }
+            {
+                char list[160] = "";
+                for (int c = 0; p->choices[c]; c++) {
+                    size_t l = strlen(list);
+                    snprintf(list + l, sizeof list - l, "%s%s", c ? ", " : "", p->choices[c]);
+                }
+                snprintf(err, errlen, "%s: %s=%s is not one of: %s", t->name, key, val, list);
+            }
+            return -1;
+        }
+    }
+    snprintf(err, errlen, "%s: unknown parameter '%s' (see: tafel list)", t->name, key);
+    return -1;
+}
+
+static void game_trim(char *s)
+{
+    size_t n = strlen(s);
+    while (n && isspace((unsigned char)s[n - 1]))
+        s[--n] = 0;
+    size_t i = 0;
+    while (s[i] && isspace((unsigned char)s[i]))
+        i++;
+    memmove(s, s + i, n - i + 1);
+}
+
+int tafel_game_load_type(tafel_game *g, const tafel_game_type *type, const char *params,
+                         char *err, size_t errlen)
+{
+    memset(g, 0, sizeof *g);
+    g->type = type;
+    if (!type->init) {
+        snprintf(err, errlen, "game '%s' is not implemented yet", type->name);
+        return -1;
+    }
+    g->num_players = type->default_players;
+    for (int i = 0; i < type->num_params; i++)
+        g->params[i] = type->params[i].def;
+    char buf[512];
+    if (!params)
+        params = "";
+    if (strlen(params) >= sizeof buf) {
+        snprintf(err, errlen, "%s: parameter list too long", type->name);
+        return -1;
+    }
+    strcpy(buf, params);
+    char *save = NULL;
+    for (char *item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+        game_trim(item);
+        if (!*item)
+            continue;
+        char *eq = strchr(item, '=');
+        if (!eq) {
+            snprintf(err, errlen, "%s: parameter '%s' needs a value (name=value)", type->name,
+                     item);
+            return -1;
+        }
+        *eq = 0;
+        char *key = item, *val = eq + 1;
+        game_trim(key);
+        game_trim(val);
+        if (game_set_param(g, key, val, err, errlen))
+            return -1;
+    }
+    if (type->check && type->check(g, err, errlen))
+        return -1;
+    return 0;
+}
+
+int tafel_game_to_string(const tafel_game *g, char *buf, size_t len)
+{
+    const tafel_game_type *t = g->type;
+    int w = snprintf(buf, len, "%s(players=%d", t->name, g->num_players);
+    for (int i = 0; i < t->num_params; i++) {
+        const tafel_param_def *p = &t->params[i];
+        size_t at = (size_t)w < len ? (size_t)w : len;
+        char *dst = buf + at;
+        size_t room = len - at;
+        switch (p->kind) {
+        case TAFEL_PARAM_INT:
+            w += snprintf(dst, room, ",%s=%d", p->name, g->params[i]);
+            break;
+        case TAFEL_PARAM_BOOL:
+            w += snprintf(dst, room, ",%s=%s", p->name, g->params[i] ? "true" : "false");
+            break;
+        case TAFEL_PARAM_ENUM:
+            w += snprintf(dst, room, ",%s=%s", p->name, p->choices[g->params[i]]);
+            break;
+        }
+    }
+    size_t at = (size_t)w < len ? (size_t)w : len;
+    w += snprintf(buf + at, len - at, ")");
+    return w;
+}
+
+int tafel_game_param(const tafel_game *g, const char *name)
+{
+    if (!strcmp(name, "players"))
+        return g->num_players;
+    for (int i = 0; i < g->type->num_params; i++)
+        if (!strcmp(g->type->params[i].name, name))
+            return g->params[i];
+    abort();
+}
+
+int tafel_is_terminal(const tafel_game *g, const void *state)
+{
+    return g->type->current_player(g, state) == TAFEL_TERMINAL;
+}
+
+/* Sized for the largest game; checked against type->max_legal. */
+#define GAME_MAX_LEGAL 4096
+
+int tafel_is_legal(const tafel_game *g, const void *state, int32_t action)
+{
+    const tafel_game_type *t = g->type;
+    int p = t->current_player(g, state);
+    if (p == TAFEL_TERMINAL || action < 0 || action >= t->num_actions)
+        return 0;
+    if (t->max_legal > GAME_MAX_LEGAL)
+        abort();
+    if (p == TAFEL_CHANCE) {
+        tafel_chance out[GAME_MAX_LEGAL];
+        int n = t->chance_outcomes(g, state, out);
+        for (int i = 0; i < n; i++)
+            if (out[i].action == action)
+                return out[i].prob > 0;
+        return 0;
+    }
+    int32_t out[GAME_MAX_LEGAL];
+    int n = t->legal_actions(g, state, out);
+    int lo = 0, hi = n - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        if (out[mid] == action)
+            return 1;
+        if (out[mid] < action)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return 0;
+}
+
+int tafel_apply(const tafel_game *g, void *state, int32_t action, char *err, size_t errlen)
+{
+    int p = g->type->current_player(g, state);
+    if (p == TAFEL_TERMINAL) {
+        snprintf(err, errlen, "the game is over");
+        return -1;
+    }
+    if (!tafel_is_legal(g, state, action)) {
+        if (p == TAFEL_CHANCE)
+            snprintf(err, errlen, "%d is not a possible chance outcome here", action);
+        else
+            snprintf(err, errlen, "action %d is not legal for player %d here", action, p);
+        return -1;
+    }
+    g->type->apply(g, state, action);
+    return 0;
+}
+
+int32_t tafel_sample_chance(const tafel_game *g, const void *state, tafel_rng *rng)
+{
+    tafel_chance out[GAME_MAX_LEGAL];
+    int n = g->type->chance_outcomes(g, state, out);
+    double r = tafel_rng_double(rng), acc = 0;
+    for (int i = 0; i < n; i++) {
+        acc += out[i].prob;
+        if (r < acc)
+            return out[i].action;
+    }
+    return out[n - 1].action;
+}
+
+int tafel_text_to_action(const tafel_game *g, const void *state, const char *text,
+                         int32_t *action, char *err, size_t errlen)
+{
+    if (g->type->text_to_action(g, state, text, action, err, errlen))
+        return -1;
+    if (!tafel_is_legal(g, state, *action)) {
+        snprintf(err, errlen, "'%s' is not legal here", text);
+        return -1;
+    }
+    return 0;
+}

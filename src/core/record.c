@@ -1,0 +1,258 @@
+/* record.c: game records as JSON (format in docs/records.md); load, save, replay. */
+#include <errno.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tafel/record.h"
+
+#define RECORD_FORMAT "tafel-record"
+#define RECORD_VERSION 1
+
+void tafel_record_init(tafel_record *r)
+{
+    memset(r, 0, sizeof *r);
+}
+
+void tafel_record_free(tafel_record *r)
+{
+    free(r->actions);
+    r->actions = NULL;
+    r->num_actions = r->cap = 0;
+}
+
+void tafel_record_push(tafel_record *r, int32_t action)
+{
+    if (r->num_actions == r->cap) {
+        size_t cap = r->cap ? r->cap * 2 : 256;
+        int32_t *a = realloc(r->actions, cap * sizeof *a);
+        if (!a)
+            abort();
+        r->actions = a;
+        r->cap = cap;
+    }
+    r->actions[r->num_actions++] = action;
+}
+
+int tafel_record_replay(const tafel_record *r, tafel_game *g, void *state, size_t *bad_index,
+                        char *err, size_t errlen)
+{
+    char why[TAFEL_ERR_LEN];
+    *bad_index = 0;
+    if (tafel_game_load(g, r->game, why, sizeof why)) {
+        snprintf(err, errlen, "record: %s", why);
+        return -1;
+    }
+    if (r->num_seats && r->num_seats != g->num_players) {
+        snprintf(err, errlen, "record: %d seats for a %d-player game", r->num_seats,
+                 g->num_players);
+        return -1;
+    }
+    g->type->init(g, state);
+    for (size_t i = 0; i < r->num_actions; i++) {
+        if (tafel_apply(g, state, r->actions[i], why, sizeof why)) {
+            *bad_index = i;
+            snprintf(err, errlen, "action %zu: %s", i, why);
+            return -1;
+        }
+    }
+    if (r->has_result) {
+        *bad_index = r->num_actions;
+        if (!tafel_is_terminal(g, state)) {
+            snprintf(err, errlen, "record claims a result but the game is not over after %zu "
+                     "actions", r->num_actions);
+            return -1;
+        }
+        int scores[TAFEL_MAX_PLAYERS];
+        g->type->scores(g, state, scores);
+        for (int p = 0; p < g->num_players; p++) {
+            if (scores[p] != r->scores[p]) {
+                snprintf(err, errlen, "result: player %d scored %d, the record says %d", p,
+                         scores[p], r->scores[p]);
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+json_t *tafel_record_to_json(const tafel_record *r, char *err, size_t errlen)
+{
+    tafel_game g;
+    char why[TAFEL_ERR_LEN];
+    if (tafel_game_load(&g, r->game, why, sizeof why)) {
+        snprintf(err, errlen, "record: %s", why);
+        return NULL;
+    }
+    void *state = malloc(g.type->state_size);
+    if (!state)
+        abort();
+    char gamestr[256];
+    tafel_game_to_string(&g, gamestr, sizeof gamestr);
+    json_t *root = json_object();
+    json_object_set_new(root, "format", json_string(RECORD_FORMAT));
+    json_object_set_new(root, "version", json_integer(RECORD_VERSION));
+    json_object_set_new(root, "game", json_string(gamestr));
+    json_t *seats = json_array();
+    for (int i = 0; i < r->num_seats; i++)
+        json_array_append_new(seats, json_string(r->seats[i]));
+    json_object_set_new(root, "seats", seats);
+    /* Seeds are 64-bit; JSON integers are signed, so the seed is a decimal string. */
+    char seed[32];
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)r->seed);
+    json_object_set_new(root, "seed", json_string(seed));
+    json_t *actions = json_array();
+    g.type->init(&g, state);
+    for (size_t i = 0; i < r->num_actions; i++) {
+        int32_t a = r->actions[i];
+        int p = g.type->current_player(&g, state);
+        if (!tafel_is_legal(&g, state, a)) {
+            snprintf(err, errlen, "action %zu (%d) is not legal", i, a);
+            json_decref(root);
+            json_decref(actions);
+            free(state);
+            return NULL;
+        }
+        char text[TAFEL_TEXT_LEN];
+        g.type->action_to_text(&g, state, a, text, sizeof text);
+        json_array_append_new(actions, json_pack("{s:i,s:i,s:s}", "p", p, "a", a, "t", text));
+        g.type->apply(&g, state, a);
+    }
+    json_object_set_new(root, "actions", actions);
+    if (tafel_is_terminal(&g, state)) {
+        int scores[TAFEL_MAX_PLAYERS];
+        double returns[TAFEL_MAX_PLAYERS];
+        g.type->scores(&g, state, scores);
+        g.type->returns(&g, state, returns);
+        json_t *js = json_array(), *jr = json_array();
+        for (int p = 0; p < g.num_players; p++) {
+            json_array_append_new(js, json_integer(scores[p]));
+            json_array_append_new(jr, json_real(returns[p]));
+        }
+        json_object_set_new(root, "result", json_pack("{s:o,s:o}", "scores", js, "returns", jr));
+    }
+    free(state);
+    return root;
+}
+
+int tafel_record_from_json(tafel_record *r, const json_t *root, char *err, size_t errlen)
+{
+    if (!json_is_object(root)) {
+        snprintf(err, errlen, "record: not a JSON object");
+        return -1;
+    }
+    const char *format = json_string_value(json_object_get(root, "format"));
+    if (!format || strcmp(format, RECORD_FORMAT)) {
+        snprintf(err, errlen, "record: \"format\" must be \"%s\"", RECORD_FORMAT);
+        return -1;
+    }
+    json_t *version = json_object_get(root, "version");
+    if (!json_is_integer(version) || json_integer_value(version) != RECORD_VERSION) {
+        snprintf(err, errlen, "record: unsupported \"version\" (expected %d)", RECORD_VERSION);
+        return -1;
+    }
+    const char *game = json_string_value(json_object_get(root, "game"));
+    if (!game || strlen(game) >= sizeof r->game) {
+        snprintf(err, errlen, "record: missing or overlong \"game\"");
+        return -1;
+    }
+    strcpy(r->game, game);
+    json_t *seats = json_object_get(root, "seats");
+    if (seats) {
+        if (!json_is_array(seats) || json_array_size(seats) > TAFEL_MAX_PLAYERS) {
+            snprintf(err, errlen, "record: \"seats\" must be an array of at most %d strings",
+                     TAFEL_MAX_PLAYERS);
+            return -1;
+        }
+        r->num_seats = (int)json_array_size(seats);
+        for (int i = 0; i < r->num_seats; i++) {
+            const char *s = json_string_value(json_array_get(seats, (size_t)i));
+            if (!s || strlen(s) >= sizeof r->seats[i]) {
+                snprintf(err, errlen, "record: seat %d is not a short string", i);
+                return -1;
+            }
+            strcpy(r->seats[i], s);
+        }
+    }
+    json_t *seed = json_object_get(root, "seed");
+    if (json_is_string(seed)) {
+        char *end;
+        errno = 0;
+        r->seed = strtoull(json_string_value(seed), &end, 10);
+        if (*end || errno || !*json_string_value(seed)) {
+            snprintf(err, errlen, "record: \"seed\" is not a decimal number");
+            return -1;
+        }
+    } else if (json_is_integer(seed) && json_integer_value(seed) >= 0) {
+        r->seed = (uint64_t)json_integer_value(seed);
+    } else if (seed) {
+        snprintf(err, errlen, "record: \"seed\" is not a number");
+        return -1;
+    }
+    json_t *actions = json_object_get(root, "actions");
+    if (!json_is_array(actions)) {
+        snprintf(err, errlen, "record: \"actions\" must be an array");
+        return -1;
+    }
+    for (size_t i = 0; i < json_array_size(actions); i++) {
+        json_t *a = json_array_get(actions, i);
+        json_t *id = json_is_object(a) ? json_object_get(a, "a") : a;
+        if (!json_is_integer(id) || json_integer_value(id) < 0 ||
+            json_integer_value(id) > INT32_MAX) {
+            snprintf(err, errlen, "action %zu: not an action number", i);
+            return -1;
+        }
+        tafel_record_push(r, (int32_t)json_integer_value(id));
+    }
+    json_t *result = json_object_get(root, "result");
+    if (result) {
+        json_t *scores = json_object_get(result, "scores");
+        if (!json_is_array(scores) || json_array_size(scores) > TAFEL_MAX_PLAYERS) {
+            snprintf(err, errlen, "record: \"result\" needs a \"scores\" array");
+            return -1;
+        }
+        for (size_t i = 0; i < json_array_size(scores); i++) {
+            json_t *s = json_array_get(scores, i);
+            if (!json_is_integer(s)) {
+                snprintf(err, errlen, "record: result score %zu is not an integer", i);
+                return -1;
+            }
+            r->scores[i] = (int)json_integer_value(s);
+        }
+        r->has_result = 1;
+    }
+    return 0;
+}
+
+int tafel_record_save(const tafel_record *r, const char *path, char *err, size_t errlen)
+{
+    json_t *root = tafel_record_to_json(r, err, errlen);
+    if (!root)
+        return -1;
+    /* Write to a temporary file and rename, so a failure never leaves a half-written record. */
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
+    int rc = json_dump_file(root, tmp, JSON_INDENT(1) | JSON_COMPACT);
+    json_decref(root);
+    if (rc || rename(tmp, path)) {
+        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+        unlink(tmp);
+        return -1;
+    }
+    return 0;
+}
+
+int tafel_record_load(tafel_record *r, const char *path, char *err, size_t errlen)
+{
+    json_error_t jerr;
+    json_t *root = json_load_file(path, 0, &jerr);
+    if (!root) {
+        snprintf(err, errlen, "%s:%d: %s", path, jerr.line, jerr.text);
+        return -1;
+    }
+    int rc = tafel_record_from_json(r, root, err, errlen);
+    json_decref(root);
+    return rc;
+}

@@ -1,0 +1,209 @@
+/* check.c: random-playout invariant checks shared by every game's tests. */
+#include "check.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tafel/record.h"
+
+#define CHECK_MAX 4096
+
+void check_load(tafel_game *g, const char *spec)
+{
+    char err[TAFEL_ERR_LEN];
+    if (tafel_game_load(g, spec, err, sizeof err))
+        fail_msg("cannot load %s: %s", spec, err);
+}
+
+int check_in_ci(void)
+{
+    const char *ci = getenv("CI");
+    return ci && !strcmp(ci, "true");
+}
+
+int check_sanitized(void)
+{
+    const char *s = getenv("TAFEL_SANITIZE");
+    return s && *s && strcmp(s, "0");
+}
+
+int check_testdata_dir(char *buf, size_t len)
+{
+    const char *env = getenv("TAFEL_TESTDATA");
+    const char *src = getenv("TAFEL_SOURCE_DIR");
+    if (env && *env)
+        snprintf(buf, len, "%s", env);
+    else
+        snprintf(buf, len, "%s/../shared/testdata", src && *src ? src : ".");
+    FILE *f = fopen(buf, "r");
+    if (!f)
+        return -1;
+    fclose(f);
+    return 0;
+}
+
+static int check_views_equal(const tafel_game *g, const void *a, const void *b, int viewer)
+{
+    json_t *va = g->type->view_json(g, a, viewer);
+    json_t *vb = g->type->view_json(g, b, viewer);
+    int eq = json_equal(va, vb);
+    json_decref(va);
+    json_decref(vb);
+    return eq;
+}
+
+static void check_deep(const tafel_game *g, const void *state, tafel_rng *rng, long game,
+                       long step)
+{
+    const tafel_game_type *t = g->type;
+    size_t sz = t->state_size;
+    unsigned char *copy = malloc(sz), *before = malloc(sz);
+    int32_t legal[CHECK_MAX];
+    char err[TAFEL_ERR_LEN], text[TAFEL_TEXT_LEN];
+    memcpy(before, state, sz);
+    int p = t->current_player(g, state);
+    int n = t->legal_actions(g, state, legal);
+    for (int i = 0; i < n; i++) {
+        memcpy(copy, state, sz);
+        if (tafel_apply(g, copy, legal[i], err, sizeof err))
+            fail_msg("game %ld step %ld: legal action %d refused: %s", game, step, legal[i], err);
+        t->action_to_text(g, state, legal[i], text, sizeof text);
+        int32_t back;
+        if (t->text_to_action(g, state, text, &back, err, sizeof err) || back != legal[i])
+            fail_msg("game %ld step %ld: action %d -> '%s' does not parse back (%s)", game,
+                     step, legal[i], text, err);
+    }
+    /* A sample of ids that are not legal must be refused and leave the state as it was. */
+    for (int k = 0; k < 8 && p >= 0; k++) {
+        int32_t a = (int32_t)tafel_rng_below(rng, (uint32_t)t->num_actions + 4) - 2;
+        int is_legal = 0;
+        for (int i = 0; i < n; i++)
+            is_legal |= legal[i] == a;
+        if (is_legal)
+            continue;
+        memcpy(copy, state, sz);
+        if (tafel_apply(g, copy, a, err, sizeof err) == 0)
+            fail_msg("game %ld step %ld: illegal action %d accepted", game, step, a);
+        if (memcmp(copy, state, sz))
+            fail_msg("game %ld step %ld: refused action %d changed the state", game, step, a);
+    }
+    for (int viewer = 0; viewer < g->num_players; viewer++) {
+        memcpy(copy, state, sz);
+        uint64_t h = t->info_hash(g, state, viewer);
+        t->resample(g, copy, viewer, rng);
+        if (t->info_hash(g, copy, viewer) != h)
+            fail_msg("game %ld step %ld: resample for player %d changed his info hash", game,
+                     step, viewer);
+        if (!check_views_equal(g, state, copy, viewer))
+            fail_msg("game %ld step %ld: resample for player %d changed his view", game, step,
+                     viewer);
+        if (t->current_player(g, copy) != p)
+            fail_msg("game %ld step %ld: resample changed the player to move", game, step);
+    }
+    if (memcmp(before, state, sz))
+        fail_msg("game %ld step %ld: checks changed the state", game, step);
+    free(copy);
+    free(before);
+}
+
+long long check_random_games(const tafel_game *g, const check_opts *o)
+{
+    const tafel_game_type *t = g->type;
+    void *state = malloc(t->state_size);
+    int32_t legal[CHECK_MAX];
+    tafel_chance chance[CHECK_MAX];
+    char err[TAFEL_ERR_LEN];
+    long long total = 0;
+    int deep_every = o->deep_every > 0 ? o->deep_every : 1;
+    assert_true(t->max_legal <= CHECK_MAX);
+    for (long gi = 0; gi < o->games; gi++) {
+        tafel_rng rng;
+        tafel_rng_seed(&rng, o->seed + (uint64_t)gi);
+        tafel_record rec;
+        tafel_record_init(&rec);
+        tafel_game_to_string(g, rec.game, sizeof rec.game);
+        t->init(g, state);
+        long step = 0;
+        for (;; step++) {
+            if (o->invariant && o->invariant(g, state, err, sizeof err))
+                fail_msg("game %ld step %ld: %s", gi, step, err);
+            int p = t->current_player(g, state);
+            if (p == TAFEL_TERMINAL)
+                break;
+            if (p != TAFEL_CHANCE && (p < 0 || p >= g->num_players))
+                fail_msg("game %ld step %ld: bad current player %d", gi, step, p);
+            if (step % deep_every == 0)
+                check_deep(g, state, &rng, gi, step);
+            int32_t a;
+            if (p == TAFEL_CHANCE) {
+                int n = t->chance_outcomes(g, state, chance);
+                if (n <= 0 || n > t->max_legal)
+                    fail_msg("game %ld step %ld: %d chance outcomes", gi, step, n);
+                double sum = 0;
+                for (int i = 0; i < n; i++) {
+                    if (i && chance[i].action <= chance[i - 1].action)
+                        fail_msg("game %ld step %ld: chance outcomes not sorted", gi, step);
+                    if (chance[i].prob <= 0)
+                        fail_msg("game %ld step %ld: chance outcome with p <= 0", gi, step);
+                    sum += chance[i].prob;
+                }
+                if (sum < 1 - 1e-9 || sum > 1 + 1e-9)
+                    fail_msg("game %ld step %ld: chance probabilities sum to %g", gi, step, sum);
+                a = tafel_sample_chance(g, state, &rng);
+            } else {
+                int n = t->legal_actions(g, state, legal);
+                if (n <= 0 || n > t->max_legal)
+                    fail_msg("game %ld step %ld: %d legal actions", gi, step, n);
+                for (int i = 1; i < n; i++)
+                    if (legal[i] <= legal[i - 1])
+                        fail_msg("game %ld step %ld: legal actions not sorted/unique", gi, step);
+                a = legal[tafel_rng_below(&rng, (uint32_t)n)];
+            }
+            if (a < 0 || a >= t->num_actions)
+                fail_msg("game %ld step %ld: action %d out of range", gi, step, a);
+            t->apply(g, state, a);
+            tafel_record_push(&rec, a);
+            total++;
+            if (step > 100000)
+                fail_msg("game %ld: no end after %ld actions", gi, step);
+        }
+        double ret[TAFEL_MAX_PLAYERS], sum = 0;
+        t->returns(g, state, ret);
+        for (int i = 0; i < g->num_players; i++) {
+            if (ret[i] < 0 || ret[i] > 1)
+                fail_msg("game %ld: return %g out of [0,1]", gi, ret[i]);
+            sum += ret[i];
+        }
+        if (sum < 1 - 1e-9 || sum > 1 + 1e-9)
+            fail_msg("game %ld: returns sum to %g", gi, sum);
+        if (o->records) {
+            json_t *j = tafel_record_to_json(&rec, err, sizeof err);
+            if (!j)
+                fail_msg("game %ld: record does not serialize: %s", gi, err);
+            char *s = json_dumps(j, 0);
+            json_decref(j);
+            json_error_t jerr;
+            json_t *back = json_loads(s, 0, &jerr);
+            free(s);
+            tafel_record r2;
+            tafel_record_init(&r2);
+            if (!back || tafel_record_from_json(&r2, back, err, sizeof err))
+                fail_msg("game %ld: record does not parse back: %s", gi, err);
+            json_decref(back);
+            tafel_game g2;
+            void *s2 = malloc(t->state_size);
+            size_t bad;
+            if (tafel_record_replay(&r2, &g2, s2, &bad, err, sizeof err))
+                fail_msg("game %ld: record does not replay: %s", gi, err);
+            if (r2.num_actions != rec.num_actions || memcmp(s2, state, t->state_size))
+                fail_msg("game %ld: replayed record ends in another state", gi);
+            free(s2);
+            tafel_record_free(&r2);
+        }
+        tafel_record_free(&rec);
+    }
+    free(state);
+    return total;
+}

@@ -149,5 +149,9 @@ int32_t tafel_sample_chance(const tafel_game *g, const void *state, tafel_rng *r
 int tafel_text_to_action(const tafel_game *g, const void *state, const char *text,
                          int32_t *action, char *err, size_t errlen);
 int tafel_is_terminal(const tafel_game *g, const void *state);
+/* Play `games` uniformly random games, game i seeded with first_seed + i (chance sampled with
+ * tafel_sample_chance, moves with tafel_rng_below over legal_actions). Returns the total number
+ * of actions: the fingerprint `tafel bench` prints and tests compare. */
+long long tafel_random_games(const tafel_game *g, uint64_t first_seed, long games);
 
 #endif

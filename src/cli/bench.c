@@ -23,33 +23,9 @@ static double bench_now(void)
 static bench_result bench_random_games(const tafel_game *g, long games)
 {
     bench_result r = {games, 0, 0};
-    void *state = malloc(g->type->state_size);
-    int32_t *legal = malloc(sizeof(int32_t) * (size_t)g->type->max_legal);
-    if (!state || !legal)
-        abort();
     double t0 = bench_now();
-    for (long i = 0; i < games; i++) {
-        tafel_rng rng;
-        tafel_rng_seed(&rng, (uint64_t)i);
-        g->type->init(g, state);
-        for (;;) {
-            int p = g->type->current_player(g, state);
-            int32_t a;
-            if (p == TAFEL_TERMINAL)
-                break;
-            if (p == TAFEL_CHANCE) {
-                a = tafel_sample_chance(g, state, &rng);
-            } else {
-                int n = g->type->legal_actions(g, state, legal);
-                a = legal[tafel_rng_below(&rng, (uint32_t)n)];
-            }
-            g->type->apply(g, state, a);
-            r.actions++;
-        }
-    }
+    r.actions = tafel_random_games(g, 0, games);
     r.seconds = bench_now() - t0;
-    free(legal);
-    free(state);
     return r;
 }
 

@@ -259,3 +259,31 @@ int tafel_text_to_action(const tafel_game *g, const void *state, const char *tex
     }
     return 0;
 }
+
+long long tafel_random_games(const tafel_game *g, uint64_t first_seed, long games)
+{
+    const tafel_game_type *t = g->type;
+    long long actions = 0;
+    _Alignas(64) unsigned char state[t->state_size];
+    int32_t legal[GAME_MAX_LEGAL];
+    for (long i = 0; i < games; i++) {
+        tafel_rng rng;
+        tafel_rng_seed(&rng, first_seed + (uint64_t)i);
+        t->init(g, state);
+        for (;;) {
+            int p = t->current_player(g, state);
+            int32_t a;
+            if (p == TAFEL_TERMINAL)
+                break;
+            if (p == TAFEL_CHANCE) {
+                a = tafel_sample_chance(g, state, &rng);
+            } else {
+                int n = t->legal_actions(g, state, legal);
+                a = legal[tafel_rng_below(&rng, (uint32_t)n)];
+            }
+            t->apply(g, state, a);
+            actions++;
+        }
+    }
+    return actions;
+}

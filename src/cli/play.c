@@ -9,6 +9,7 @@
 #include "tafel/bot.h"
 #include "tafel/record.h"
 
+#define PLAY_MAX_LISTED 40
 #define PLAY_DEFAULT_GAMES_ORDER {"carcassonne", "tafelrunde2", "targi"}
 
 typedef struct {
@@ -78,11 +79,15 @@ static void play_list_moves(const tafel_game *g, const void *state, const int32_
 static int play_ask_human(play_session *s, const void *state, int p, int32_t *action)
 {
     const tafel_game *g = &s->game;
-    static int32_t legal[4096];
+    int32_t legal[4096];
     int n = g->type->legal_actions(g, state, legal);
     printf("\n");
     cli_show_state(stdout, g, state, p, s->color);
-    play_list_moves(g, state, legal, n);
+    /* A long list (e.g. every Carcassonne placement) buries the board: the render marks them. */
+    if (n <= PLAY_MAX_LISTED)
+        play_list_moves(g, state, legal, n);
+    else
+        printf("%d legal moves (shown on the board; 'moves' lists them all).\n", n);
     for (;;) {
         printf("Player %d, your move (notation or number; 'help', 'quit'): ", p);
         fflush(stdout);
@@ -97,9 +102,9 @@ static int play_ask_human(play_session *s, const void *state, int p, int32_t *ac
         if (!strcmp(t, "quit") || !strcmp(t, "exit"))
             return -1;
         if (!strcmp(t, "help") || !strcmp(t, "?")) {
-            printf("Type a move as listed (e.g. '%s') or its number. 'board' redraws, 'moves' "
-                   "lists the moves again, 'quit' abandons the game (the record is kept).\n",
-                   n ? "see the list" : "");
+            printf("Type a move in the notation shown in the list, or its number. 'board' "
+                   "redraws, 'moves' lists the moves, 'quit' abandons the game (the record is "
+                   "kept).\n");
             continue;
         }
         if (!strcmp(t, "board")) {

@@ -1,7 +1,16 @@
-/* bot.h: players that choose actions through the game API only (never reading hidden state). */
+/* bot.h: players that choose actions through the game API only (never reading hidden state).
+ *
+ * Specs: "random", "greedy", "greedy(samples=8)", "mcts", "mcts(iters=5000)", "mcts(time=1s)",
+ * "mcts(time=500ms,threads=2,c=0.7)", and "human" for a person at the terminal.
+ * mcts options: iters, time (1s, 500ms), threads (N or all; default all cores), c (UCT
+ * exploration, default 0.7), depth (playout moves before evaluate() scores the position; 0 = play
+ * out to the end), margin (0..1, weight of the score margin in the value, default 0.1), chance
+ * (tree: branch on chance outcomes the bot can see; open: do not), nodes (tree pool per thread).
+ * Without iters or time, mcts thinks 1 s per move. */
 #ifndef TAFEL_BOT_H
 #define TAFEL_BOT_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "tafel/game.h"
@@ -11,18 +20,25 @@ typedef struct tafel_bot tafel_bot;
 struct tafel_bot {
     const tafel_game *game;
     int player;               /* the seat this bot plays */
-    char spec[128];           /* canonical spec, e.g. "mcts(iters=5000)" */
+    char spec[128];           /* the spec it was made from, e.g. "mcts(iters=5000)" */
     /* Choose a legal action for state, where current_player(state) == player. */
     int32_t (*choose)(tafel_bot *bot, const void *state);
     void (*destroy)(tafel_bot *bot);
     void *impl;
+    long long iterations;     /* search iterations so far (mcts; all threads), for statistics */
 };
 
 /* 1 if spec names a human seat ("human"). */
 int tafel_bot_is_human(const char *spec);
-/* Check a bot spec without creating a bot: 0, or -1 with a one-line reason. "human" is valid. */
+/* Check a bot spec without creating a bot: 0, or -1 with a one-line reason (unknown bot,
+ * unknown option, bad value). "human" is valid. */
 int tafel_bot_check(const char *spec, char *err, size_t errlen);
-/* Create a bot for seat `player` (not for "human"). NULL with a reason on a bad spec. */
+/* Number of threads a bot of this spec uses while choosing (1 for random and greedy); 0 for
+ * "human" or a bad spec. */
+int tafel_bot_threads(const char *spec);
+/* Create a bot for seat `player` (not for "human"). NULL with a reason on a bad spec. The same
+ * spec, seed and sequence of states give the same choices (for mcts: with an iteration budget;
+ * a time budget depends on the machine). */
 tafel_bot *tafel_bot_new(const char *spec, const tafel_game *g, int player, uint64_t seed,
                          char *err, size_t errlen);
 void tafel_bot_free(tafel_bot *bot);

@@ -1,26 +1,9 @@
-/* bot.c: bot specs ("random", "human", ...) and the bot factory. */
+/* bot.c: the bot factory: spec checks and construction. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "tafel/bot.h"
-
-typedef struct {
-    tafel_rng rng;
-} bot_random;
-
-static int32_t bot_random_choose(tafel_bot *bot, const void *state)
-{
-    bot_random *r = bot->impl;
-    int32_t legal[4096];
-    int n = bot->game->type->legal_actions(bot->game, state, legal);
-    return legal[tafel_rng_below(&r->rng, (uint32_t)n)];
-}
-
-static void bot_random_destroy(tafel_bot *bot)
-{
-    free(bot->impl);
-}
+#include "bots/bot_internal.h"
 
 int tafel_bot_is_human(const char *spec)
 {
@@ -29,32 +12,54 @@ int tafel_bot_is_human(const char *spec)
 
 int tafel_bot_check(const char *spec, char *err, size_t errlen)
 {
-    if (tafel_bot_is_human(spec) || !strcmp(spec, "random"))
+    bot_opts o;
+    if (tafel_bot_is_human(spec))
         return 0;
-    snprintf(err, errlen, "unknown bot '%s' (known: human, random)", spec);
-    return -1;
+    return bot_parse_spec(spec, &o, err, errlen);
+}
+
+int tafel_bot_threads(const char *spec)
+{
+    bot_opts o;
+    char err[TAFEL_ERR_LEN];
+    if (tafel_bot_is_human(spec) || bot_parse_spec(spec, &o, err, sizeof err))
+        return 0;
+    return o.kind == BOT_MCTS ? o.threads : 1;
 }
 
 tafel_bot *tafel_bot_new(const char *spec, const tafel_game *g, int player, uint64_t seed,
                          char *err, size_t errlen)
 {
-    if (tafel_bot_check(spec, err, errlen))
-        return NULL;
+    bot_opts o;
     if (tafel_bot_is_human(spec)) {
         snprintf(err, errlen, "'human' is not a bot");
         return NULL;
     }
+    if (bot_parse_spec(spec, &o, err, errlen))
+        return NULL;
     tafel_bot *bot = calloc(1, sizeof *bot);
-    bot_random *r = calloc(1, sizeof *r);
-    if (!bot || !r)
+    if (!bot)
         abort();
-    tafel_rng_seed(&r->rng, seed);
     bot->game = g;
     bot->player = player;
     snprintf(bot->spec, sizeof bot->spec, "%s", spec);
-    bot->choose = bot_random_choose;
-    bot->destroy = bot_random_destroy;
-    bot->impl = r;
+    switch (o.kind) {
+    case BOT_RANDOM:
+        bot->impl = bot_random_new(g, &o, seed);
+        bot->choose = bot_random_choose;
+        bot->destroy = bot_random_free;
+        break;
+    case BOT_GREEDY:
+        bot->impl = bot_greedy_new(g, &o, seed);
+        bot->choose = bot_greedy_choose;
+        bot->destroy = bot_greedy_free;
+        break;
+    case BOT_MCTS:
+        bot->impl = bot_mcts_new(g, &o, seed);
+        bot->choose = bot_mcts_choose;
+        bot->destroy = bot_mcts_free;
+        break;
+    }
     return bot;
 }
 

@@ -6,6 +6,10 @@
 #include <time.h>
 
 #include "cli/cli.h"
+#include "tafel/bot.h"
+
+#define BENCH_POSITIONS 8
+#define BENCH_MCTS "mcts(iters=200,threads=1)"
 
 typedef struct {
     long games;
@@ -29,6 +33,71 @@ static bench_result bench_random_games(const tafel_game *g, long games)
     return r;
 }
 
+/* Positions from seeded random games, spread over the game: decisions with a real choice. */
+static int bench_positions(const tafel_game *g, unsigned char *states[BENCH_POSITIONS])
+{
+    const tafel_game_type *t = g->type;
+    int32_t *legal = malloc(sizeof(int32_t) * ((size_t)t->max_legal + 1));
+    int found = 0;
+    for (int i = 0; i < BENCH_POSITIONS && legal; i++) {
+        unsigned char *st = malloc(t->state_size);
+        long decisions = 0, target = -1;
+        for (int pass = 0; pass < 2; pass++) {
+            tafel_rng rng;
+            tafel_rng_seed(&rng, (uint64_t)i);
+            t->init(g, st);
+            long d = 0;
+            for (;;) {
+                int p = t->current_player(g, st);
+                if (p == TAFEL_TERMINAL)
+                    break;
+                if (p == TAFEL_CHANCE) {
+                    t->apply(g, st, tafel_sample_chance(g, st, &rng));
+                    continue;
+                }
+                int n = t->legal_actions(g, st, legal);
+                if (n > 1 && d++ == target)
+                    break;
+                t->apply(g, st, legal[tafel_rng_below(&rng, (uint32_t)n)]);
+            }
+            decisions = d;
+            target = decisions * (i + 1) / (BENCH_POSITIONS + 1);
+        }
+        if (t->current_player(g, st) >= 0)
+            states[found++] = st;
+        else
+            free(st);
+    }
+    free(legal);
+    return found;
+}
+
+/* MCTS iterations per second on one core, over positions spread across the game. */
+static double bench_mcts(const tafel_game *g, double min_seconds)
+{
+    unsigned char *states[BENCH_POSITIONS];
+    int n = bench_positions(g, states);
+    tafel_bot *bots[TAFEL_MAX_PLAYERS] = {0};
+    char err[TAFEL_ERR_LEN];
+    for (int p = 0; p < g->num_players; p++)
+        bots[p] = tafel_bot_new(BENCH_MCTS, g, p, 1, err, sizeof err);
+    long long iters = 0;
+    double t0 = bench_now(), el = 0;
+    for (int k = 0; n > 0 && bots[0] && el < min_seconds; k++) {
+        const unsigned char *st = states[k % n];
+        tafel_bot *b = bots[g->type->current_player(g, st)];
+        long long before = b->iterations;
+        b->choose(b, st);
+        iters += b->iterations - before;
+        el = bench_now() - t0;
+    }
+    for (int p = 0; p < g->num_players; p++)
+        tafel_bot_free(bots[p]);
+    for (int i = 0; i < n; i++)
+        free(states[i]);
+    return el > 0 ? iters / el : 0;
+}
+
 static int bench_one(const char *spec, long games)
 {
     tafel_game g;
@@ -44,6 +113,9 @@ static int bench_one(const char *spec, long games)
     printf("  random games:  %ld in %.3f s  =  %.0f games/s, %.0f actions/s (one core)\n",
            r.games, r.seconds, r.games / s, r.actions / s);
     printf("  fingerprint:   %lld actions\n", r.actions);
+    fflush(stdout);
+    printf("  mcts:          %.0f iterations/s (one core, %s, %d positions)\n",
+           bench_mcts(&g, 1.0), BENCH_MCTS, BENCH_POSITIONS);
     fflush(stdout);
     return 0;
 }

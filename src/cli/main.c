@@ -1,4 +1,4 @@
-/* main.c: the `tafel` command: dispatch to list, play, replay, bench. */
+/* main.c: the `tafel` command: dispatch to list, play, replay, bench, arena. */
 #include <stdio.h>
 #include <string.h>
 
@@ -13,6 +13,8 @@ static void main_usage(FILE *out)
             "                               play at the terminal (seats: human, random, ...)\n"
             "  replay FILE                  check a game record and show the final position\n"
             "  bench [GAME]                 random-playout speed and fingerprint\n"
+            "  arena GAME --seats A,B.. --games N [--summary F.json] [--records DIR] [--seed S]\n"
+            "                               bots against each other: win rates, Elo\n"
             "GAME is a game string such as 'tafelrunde2(players=3,bonus_needs_card=false)'.\n");
 }
 
@@ -30,6 +32,8 @@ int main(int argc, char **argv)
         return cli_replay(argc - 1, argv + 1);
     if (!strcmp(cmd, "bench"))
         return cli_bench(argc - 1, argv + 1);
+    if (!strcmp(cmd, "arena"))
+        return cli_arena(argc - 1, argv + 1);
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
         main_usage(stdout);
         return 0;

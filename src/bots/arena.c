@@ -1,0 +1,316 @@
+/* arena.c: playing the arena's games (in parallel when asked) and adding up the results. */
+#include <errno.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "bots/arena.h"
+#include "tafel/bot.h"
+#include "tafel/record.h"
+
+#define ARENA_MAX_ACTIONS 2000000L
+
+typedef struct {
+    int bot_at_seat[TAFEL_MAX_PLAYERS];
+    int scores[TAFEL_MAX_PLAYERS];
+    double returns[TAFEL_MAX_PLAYERS];
+    long moves, actions;
+    int has_labels;
+    char labels[TAFEL_MAX_PLAYERS][32];
+    const char *label_kind;
+} arena_game;
+
+typedef struct {
+    const arena_config *c;
+    arena_game *games;
+    long total;
+    pthread_mutex_t mu;
+    long next, done;
+    int failed;
+    char err[TAFEL_ERR_LEN];
+} arena_shared;
+
+int arena_check_specs(const arena_config *c, char *err, size_t errlen)
+{
+    if (c->num_bots != c->game->num_players) {
+        snprintf(err, errlen, "%d seats given for a %d-player game", c->num_bots,
+                 c->game->num_players);
+        return -1;
+    }
+    for (int i = 0; i < c->num_bots; i++) {
+        if (tafel_bot_is_human(c->specs[i])) {
+            snprintf(err, errlen, "seat %d: the arena needs bots, not 'human'", i);
+            return -1;
+        }
+        char e[TAFEL_ERR_LEN];
+        if (tafel_bot_check(c->specs[i], e, sizeof e)) {
+            snprintf(err, errlen, "seat %d: %s", i, e);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int arena_mkdirs(const char *path)
+{
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s", path);
+    for (char *p = tmp + 1; *p; p++) {
+        if (*p == '/') {
+            *p = 0;
+            if (mkdir(tmp, 0755) && errno != EEXIST)
+                return -1;
+            *p = '/';
+        }
+    }
+    return mkdir(tmp, 0755) && errno != EEXIST ? -1 : 0;
+}
+
+static int arena_play(const arena_config *c, long k, arena_game *out, char *err, size_t errlen)
+{
+    const tafel_game *g = c->game;
+    const tafel_game_type *t = g->type;
+    int np = c->num_bots, rot = (int)(k % np);
+    uint64_t deal_seed = tafel_rng_mix(c->seed, (uint64_t)(k / np));
+    tafel_bot *bots[TAFEL_MAX_PLAYERS] = {0};
+    unsigned char *state = malloc(t->state_size);
+    if (!state)
+        abort();
+    int rc = 0;
+    tafel_record rec;
+    tafel_record_init(&rec);
+    if (c->records_dir) {
+        tafel_game_to_string(g, rec.game, sizeof rec.game);
+        rec.num_seats = np;
+        rec.seed = deal_seed;
+    }
+    for (int s = 0; s < np; s++) {
+        int b = (s + rot) % np;
+        out->bot_at_seat[s] = b;
+        snprintf(rec.seats[s], sizeof rec.seats[s], "%s", c->specs[b]);
+        bots[s] = tafel_bot_new(c->specs[b], g, s,
+                                tafel_rng_mix(tafel_rng_mix(c->seed ^ 0x5eed, (uint64_t)k),
+                                              (uint64_t)s),
+                                err, errlen);
+        if (!bots[s]) {
+            rc = -1;
+            goto done;
+        }
+    }
+    tafel_rng chance;
+    tafel_rng_seed(&chance, deal_seed);
+    t->init(g, state);
+    out->moves = out->actions = 0;
+    for (;;) {
+        int p = t->current_player(g, state);
+        if (p == TAFEL_TERMINAL)
+            break;
+        int32_t a;
+        if (p == TAFEL_CHANCE) {
+            a = tafel_sample_chance(g, state, &chance);
+        } else {
+            a = bots[p]->choose(bots[p], state);
+            if (!tafel_is_legal(g, state, a)) {
+                snprintf(err, errlen, "game %ld: bot '%s' at seat %d chose illegal action %d",
+                         k, bots[p]->spec, p, a);
+                rc = -1;
+                goto done;
+            }
+            out->moves++;
+        }
+        if (c->records_dir)
+            tafel_record_push(&rec, a);
+        t->apply(g, state, a);
+        if (++out->actions > ARENA_MAX_ACTIONS) {
+            snprintf(err, errlen, "game %ld: no end after %ld actions", k, ARENA_MAX_ACTIONS);
+            rc = -1;
+            goto done;
+        }
+    }
+    t->scores(g, state, out->scores);
+    t->returns(g, state, out->returns);
+    out->label_kind = arena_labels(g, state, out->labels);
+    out->has_labels = out->label_kind != NULL;
+    if (c->records_dir) {
+        rec.has_result = 1;
+        for (int s = 0; s < np; s++) {
+            rec.scores[s] = out->scores[s];
+            rec.returns[s] = out->returns[s];
+        }
+        char path[4600];
+        snprintf(path, sizeof path, "%s/game-%05ld.json", c->records_dir, k);
+        if (tafel_record_save(&rec, path, err, errlen))
+            rc = -1;
+    }
+done:
+    for (int s = 0; s < np; s++)
+        tafel_bot_free(bots[s]);
+    tafel_record_free(&rec);
+    free(state);
+    return rc;
+}
+
+static void *arena_worker(void *arg)
+{
+    arena_shared *sh = arg;
+    for (;;) {
+        pthread_mutex_lock(&sh->mu);
+        long k = sh->failed ? sh->total : sh->next++;
+        pthread_mutex_unlock(&sh->mu);
+        if (k >= sh->total)
+            break;
+        char err[TAFEL_ERR_LEN];
+        int rc = arena_play(sh->c, k, &sh->games[k], err, sizeof err);
+        pthread_mutex_lock(&sh->mu);
+        if (rc && !sh->failed) {
+            sh->failed = 1;
+            snprintf(sh->err, sizeof sh->err, "%s", err);
+        }
+        sh->done++;
+        if (!rc && sh->c->progress)
+            sh->c->progress(sh->c->progress_ctx, sh->done, sh->total);
+        pthread_mutex_unlock(&sh->mu);
+    }
+    return NULL;
+}
+
+/* Bradley-Terry ratings by minorization-maximization, with one virtual draw per pair so that
+ * a perfect score still gives a finite rating. */
+static void arena_elo(arena_result *r, int n)
+{
+    double gam[TAFEL_MAX_PLAYERS], w[TAFEL_MAX_PLAYERS];
+    for (int i = 0; i < n; i++) {
+        gam[i] = 1;
+        w[i] = 0;
+        for (int j = 0; j < n; j++)
+            if (j != i)
+                w[i] += r->pair_points[i][j] + 0.5;
+    }
+    for (int it = 0; it < 2000; it++) {
+        double ng[TAFEL_MAX_PLAYERS], logsum = 0;
+        for (int i = 0; i < n; i++) {
+            double d = 0;
+            for (int j = 0; j < n; j++)
+                if (j != i)
+                    d += (r->pair_games[i][j] + 1.0) / (gam[i] + gam[j]);
+            ng[i] = d > 0 ? w[i] / d : 1;
+        }
+        for (int i = 0; i < n; i++)
+            logsum += log(ng[i]);
+        for (int i = 0; i < n; i++)
+            gam[i] = ng[i] / exp(logsum / n);
+    }
+    for (int i = 0; i < n; i++)
+        r->bots[i].elo = 400 * log10(gam[i]);
+}
+
+static void arena_add_label(arena_result *r, const char *label, double win)
+{
+    int i;
+    for (i = 0; i < r->num_labels; i++)
+        if (!strcmp(r->labels[i].label, label))
+            break;
+    if (i == r->num_labels) {
+        if (r->num_labels == ARENA_MAX_LABELS)
+            return;
+        r->num_labels++;
+        snprintf(r->labels[i].label, sizeof r->labels[i].label, "%s", label);
+    }
+    r->labels[i].games++;
+    r->labels[i].wins += win;
+}
+
+static void arena_tally(const arena_config *c, const arena_game *games, long n, arena_result *r)
+{
+    int np = c->num_bots;
+    for (long k = 0; k < n; k++) {
+        const arena_game *gm = &games[k];
+        r->games++;
+        r->moves_sum += gm->moves;
+        r->actions_sum += gm->actions;
+        for (int s = 0; s < np; s++) {
+            int b = gm->bot_at_seat[s];
+            arena_bot_stats *bs = &r->bots[b];
+            bs->games++;
+            bs->wins += gm->returns[s];
+            bs->outright += gm->returns[s] >= 1;
+            bs->score_sum += gm->scores[s];
+            r->seats[s].games++;
+            r->seats[s].wins += gm->returns[s];
+            r->seats[s].score_sum += gm->scores[s];
+            for (int s2 = 0; s2 < np; s2++) {
+                if (s2 == s)
+                    continue;
+                int b2 = gm->bot_at_seat[s2];
+                double d = gm->returns[s] - gm->returns[s2];
+                r->pair_points[b][b2] += d > 1e-9 ? 1 : d < -1e-9 ? 0 : 0.5;
+                r->pair_games[b][b2]++;
+            }
+            if (gm->has_labels) {
+                snprintf(r->label_kind, sizeof r->label_kind, "%s", gm->label_kind);
+                arena_add_label(r, gm->labels[s], gm->returns[s]);
+            }
+        }
+    }
+    arena_elo(r, np);
+}
+
+int arena_run(const arena_config *c, arena_result *r, char *err, size_t errlen)
+{
+    memset(r, 0, sizeof *r);
+    if (arena_check_specs(c, err, errlen))
+        return -1;
+    if (c->games < 1) {
+        snprintf(err, errlen, "the arena needs at least one game");
+        return -1;
+    }
+    if (c->records_dir && arena_mkdirs(c->records_dir)) {
+        snprintf(err, errlen, "cannot create %s: %s", c->records_dir, strerror(errno));
+        return -1;
+    }
+    arena_shared sh;
+    memset(&sh, 0, sizeof sh);
+    sh.c = c;
+    sh.total = (c->games + c->num_bots - 1) / c->num_bots * c->num_bots;
+    sh.games = calloc((size_t)sh.total, sizeof *sh.games);
+    if (!sh.games)
+        abort();
+    pthread_mutex_init(&sh.mu, NULL);
+    int workers = c->workers < 1 ? 1 : c->workers > 64 ? 64 : c->workers;
+    pthread_t tid[64];
+    int started[64] = {0};
+    for (int i = 1; i < workers; i++)
+        started[i] = pthread_create(&tid[i], NULL, arena_worker, &sh) == 0;
+    arena_worker(&sh);
+    for (int i = 1; i < workers; i++)
+        if (started[i])
+            pthread_join(tid[i], NULL);
+    pthread_mutex_destroy(&sh.mu);
+    int rc = 0;
+    if (sh.failed) {
+        snprintf(err, errlen, "%s", sh.err);
+        rc = -1;
+    } else {
+        arena_tally(c, sh.games, sh.total, r);
+    }
+    free(sh.games);
+    return rc;
+}
+
+void arena_wilson(double wins, long n, double *lo, double *hi)
+{
+    if (n <= 0) {
+        *lo = 0;
+        *hi = 1;
+        return;
+    }
+    const double z = 1.959963984540054;
+    double p = wins / n, z2n = z * z / n;
+    double centre = (p + z2n / 2) / (1 + z2n);
+    double half = z * sqrt(p * (1 - p) / n + z2n / (4.0 * n)) / (1 + z2n);
+    *lo = p <= 0 ? 0 : fmax(0, centre - half);
+    *hi = p >= 1 ? 1 : fmin(1, centre + half);
+}

@@ -1,0 +1,51 @@
+/* bot_internal.h: what the bot files share: parsed specs, the constructors, value helpers. */
+#ifndef TAFEL_BOT_INTERNAL_H
+#define TAFEL_BOT_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tafel/bot.h"
+
+typedef enum { BOT_RANDOM, BOT_GREEDY, BOT_MCTS } bot_kind;
+
+/* A parsed bot spec with every option filled in (defaults where not given). */
+typedef struct bot_opts {
+    bot_kind kind;
+    long iters;        /* mcts: iterations per move (0: no limit) */
+    double time;       /* mcts: seconds per move (0: no limit) */
+    int threads;       /* mcts: root-parallel threads */
+    double c;          /* mcts: UCT exploration constant */
+    int depth;         /* mcts: playout moves before evaluate() cuts off (0: to the end) */
+    double margin;     /* mcts: weight of the score margin in the value (0..1) */
+    int chance_nodes;  /* mcts: 1 = branch on chance outcomes the bot can see */
+    long nodes;        /* mcts: tree-node pool per thread (0: from the budget) */
+    int samples;       /* greedy: determinizations/chance samples per action */
+} bot_opts;
+
+/* Parse "name" or "name(key=value,...)". 0, or -1 with a one-line reason. */
+int bot_parse_spec(const char *spec, bot_opts *o, char *err, size_t errlen);
+int bot_num_cores(void);
+
+void *bot_random_new(const tafel_game *g, const bot_opts *o, uint64_t seed);
+int32_t bot_random_choose(tafel_bot *bot, const void *state);
+void bot_random_free(tafel_bot *bot);
+
+void *bot_greedy_new(const tafel_game *g, const bot_opts *o, uint64_t seed);
+int32_t bot_greedy_choose(tafel_bot *bot, const void *state);
+void bot_greedy_free(tafel_bot *bot);
+
+void *bot_mcts_new(const tafel_game *g, const bot_opts *o, uint64_t seed);
+int32_t bot_mcts_choose(tafel_bot *bot, const void *state);
+void bot_mcts_free(tafel_bot *bot);
+
+/* Estimated final scores: evaluate(), or scores() when the game has none. */
+void bot_estimate(const tafel_game *g, const void *state, double *out);
+/* Value in [0,1] for each player from (estimated) scores: mostly who leads, a little by how much.
+ * At a terminal state the game's returns replace the lead part. */
+void bot_values(const tafel_game *g, const void *state, int terminal, double margin, double *out);
+/* Sample a chance outcome using a caller buffer of type->max_legal entries (no allocation). */
+int32_t bot_sample_chance(const tafel_game *g, const void *state, tafel_chance *buf,
+                          tafel_rng *rng);
+
+#endif

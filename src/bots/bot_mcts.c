@@ -1,0 +1,345 @@
+/* bot_mcts.c: information-set MCTS (single observer, availability counts).
+ *
+ * Each iteration copies the root state and resamples everything the bot's seat cannot see, so
+ * the search never uses hidden information. Player moves are tree edges keyed by action id
+ * (legal sets differ between determinizations: a child's availability counts how often it was
+ * legal when its parent was visited, and UCT uses it instead of the parent's visits). Chance
+ * outcomes the bot can see branch the tree (keyed by the bot's info_hash after the outcome);
+ * outcomes it cannot see all share one child. Nodes come from a per-thread pool allocated with
+ * the bot; when it is full the tree stops growing. Root-parallel: each thread searches its own
+ * tree with its own rng stream; the root visit counts are summed. */
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bots/bot_internal.h"
+
+#define BOT_CHANCE_BIT (1ULL << 63)
+#define BOT_PATH_MAX 8192
+
+typedef struct bot_node {
+    uint64_t key;       /* action id, or BOT_CHANCE_BIT | info hash for a chance outcome */
+    double value;       /* sum of values for `mover` */
+    int32_t child, sibling; /* children sorted by key; -1 ends a list */
+    uint32_t visits, avail;
+    int8_t mover;       /* player who chose this edge; -1 for chance edges and the root */
+} bot_node;
+
+typedef struct bot_search {
+    const tafel_game *g;
+    const bot_opts *o;
+    int seat;
+    bot_node *pool;
+    long cap, used;
+    tafel_rng rng;
+    unsigned char *state;
+    int32_t *legal;
+    tafel_chance *chance;
+    int32_t *path;
+    const void *root;
+    long budget;        /* iterations (-1: no limit) */
+    double deadline;    /* monotonic seconds (0: none) */
+    long long iters;
+} bot_search;
+
+typedef struct {
+    bot_opts o;
+    uint64_t seed;
+    uint64_t moves;
+    int nthreads;
+    bot_search *search;
+    int32_t *legal;
+    double *visits, *values;
+} bot_mcts_impl;
+
+static double bot_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static int32_t bot_new_node(bot_search *s, uint64_t key, int mover)
+{
+    if (s->used >= s->cap)
+        return -1;
+    int32_t i = (int32_t)s->used++;
+    bot_node *n = &s->pool[i];
+    n->key = key;
+    n->value = 0;
+    n->child = n->sibling = -1;
+    n->visits = n->avail = 0;
+    n->mover = (int8_t)mover;
+    return i;
+}
+
+/* Insert node c into parent's sorted child list after prev (-1: at the front). */
+static void bot_link(bot_search *s, int32_t parent, int32_t prev, int32_t c)
+{
+    if (prev < 0) {
+        s->pool[c].sibling = s->pool[parent].child;
+        s->pool[parent].child = c;
+    } else {
+        s->pool[c].sibling = s->pool[prev].sibling;
+        s->pool[prev].sibling = c;
+    }
+}
+
+/* The child for a chance outcome with this key: found, created, or -1 if the pool is full. */
+static int32_t bot_chance_child(bot_search *s, int32_t node, uint64_t key)
+{
+    int32_t prev = -1, c = s->pool[node].child;
+    while (c >= 0 && s->pool[c].key < key) {
+        prev = c;
+        c = s->pool[c].sibling;
+    }
+    if (c >= 0 && s->pool[c].key == key)
+        return c;
+    int32_t n = bot_new_node(s, key, -1);
+    if (n >= 0)
+        bot_link(s, node, prev, n);
+    return n;
+}
+
+/* At a player node: count availability, then expand an untried legal action (random) or pick
+ * the best child by UCT. Returns the child, or -1 if nothing could be chosen (pool full and no
+ * child legal here); *action gets the action. */
+static int32_t bot_select(bot_search *s, int32_t node, int player, int n, int32_t *action,
+                          int *expanded)
+{
+    const int32_t *legal = s->legal;
+    int32_t prev = -1, c = s->pool[node].child;
+    int untried = 0;
+    int32_t pick_prev = -1, pick_action = -1, best = -1;
+    double best_v = -INFINITY;
+    for (int i = 0; i < n; i++) {
+        uint64_t a = (uint64_t)legal[i];
+        while (c >= 0 && s->pool[c].key < a) {
+            prev = c;
+            c = s->pool[c].sibling;
+        }
+        if (c >= 0 && s->pool[c].key == a) {
+            bot_node *ch = &s->pool[c];
+            ch->avail++;
+            double v = ch->value / ch->visits +
+                       s->o->c * sqrt(log((double)ch->avail) / ch->visits);
+            if (v > best_v) {
+                best_v = v;
+                best = c;
+            }
+        } else if (++untried == 1 || tafel_rng_below(&s->rng, (uint32_t)untried) == 0) {
+            /* Reservoir sampling: a uniformly random untried action. */
+            pick_prev = prev;
+            pick_action = legal[i];
+        }
+    }
+    if (untried && s->used < s->cap) {
+        int32_t nn = bot_new_node(s, (uint64_t)pick_action, player);
+        bot_link(s, node, pick_prev, nn);
+        s->pool[nn].avail = 1;
+        *action = pick_action;
+        *expanded = 1;
+        return nn;
+    }
+    if (best >= 0)
+        *action = (int32_t)s->pool[best].key;
+    return best;
+}
+
+static void bot_iteration(bot_search *s)
+{
+    const tafel_game *g = s->g;
+    const tafel_game_type *t = g->type;
+    unsigned char *st = s->state;
+    tafel_state_copy(g, st, s->root);
+    if (t->resample)
+        t->resample(g, st, s->seat, &s->rng);
+    int32_t node = 0;
+    int len = 0;
+    s->path[len++] = 0;
+    int in_tree = 1;
+    /* Selection and expansion. */
+    while (in_tree) {
+        int p = t->current_player(g, st);
+        if (p == TAFEL_TERMINAL)
+            break;
+        if (p == TAFEL_CHANCE) {
+            t->apply(g, st, bot_sample_chance(g, st, s->chance, &s->rng));
+            if (!s->o->chance_nodes)
+                continue;
+            uint64_t key = BOT_CHANCE_BIT | t->info_hash(g, st, s->seat);
+            int32_t c = bot_chance_child(s, node, key);
+            if (c < 0 || len >= BOT_PATH_MAX)
+                break;
+            node = c;
+            s->path[len++] = c;
+            continue;
+        }
+        int n = t->legal_actions(g, st, s->legal);
+        int32_t a;
+        int expanded = 0;
+        int32_t c = bot_select(s, node, p, n, &a, &expanded);
+        if (c < 0 || len >= BOT_PATH_MAX)
+            break;
+        t->apply(g, st, a);
+        node = c;
+        s->path[len++] = c;
+        if (expanded)
+            in_tree = 0; /* a new node: play out from here */
+    }
+    /* Playout. */
+    int moves = 0, terminal;
+    for (;;) {
+        int p = t->current_player(g, st);
+        if ((terminal = (p == TAFEL_TERMINAL)))
+            break;
+        if (p == TAFEL_CHANCE) {
+            t->apply(g, st, bot_sample_chance(g, st, s->chance, &s->rng));
+            continue;
+        }
+        if (s->o->depth && moves >= s->o->depth)
+            break;
+        int n = t->legal_actions(g, st, s->legal);
+        t->apply(g, st, s->legal[tafel_rng_below(&s->rng, (uint32_t)n)]);
+        moves++;
+    }
+    double val[TAFEL_MAX_PLAYERS];
+    bot_values(g, st, terminal, s->o->margin, val);
+    /* Backpropagation. */
+    for (int i = 0; i < len; i++) {
+        bot_node *nd = &s->pool[s->path[i]];
+        nd->visits++;
+        if (nd->mover >= 0)
+            nd->value += val[nd->mover];
+    }
+    s->iters++;
+}
+
+static void *bot_search_run(void *arg)
+{
+    bot_search *s = arg;
+    s->used = 0;
+    s->iters = 0;
+    bot_new_node(s, 0, -1);
+    for (;;) {
+        if (s->budget >= 0 && s->iters >= s->budget)
+            break;
+        if (s->deadline > 0 && bot_now() >= s->deadline)
+            break;
+        bot_iteration(s);
+    }
+    return NULL;
+}
+
+void *bot_mcts_new(const tafel_game *g, const bot_opts *o, uint64_t seed)
+{
+    bot_mcts_impl *m = calloc(1, sizeof *m);
+    if (!m)
+        abort();
+    m->o = *o;
+    m->seed = seed;
+    m->nthreads = o->threads;
+    size_t ml = (size_t)g->type->max_legal + 1;
+    long per_thread = o->iters ? (o->iters + o->threads - 1) / o->threads : 0;
+    long cap = o->nodes;
+    if (!cap)
+        cap = per_thread ? 4 * per_thread + 64 : 1L << 21;
+    if (cap > (1L << 28))
+        cap = 1L << 28;
+    m->search = calloc((size_t)m->nthreads, sizeof *m->search);
+    m->legal = malloc(sizeof(int32_t) * ml);
+    m->visits = malloc(sizeof(double) * ml);
+    m->values = malloc(sizeof(double) * ml);
+    if (!m->search || !m->legal || !m->visits || !m->values)
+        abort();
+    for (int i = 0; i < m->nthreads; i++) {
+        bot_search *s = &m->search[i];
+        s->g = g;
+        s->o = &m->o;
+        s->cap = cap;
+        /* malloc, not calloc: only the nodes a search touches cost memory. */
+        s->pool = malloc(sizeof(bot_node) * (size_t)cap);
+        s->state = malloc(g->type->state_size);
+        s->legal = malloc(sizeof(int32_t) * ml);
+        s->chance = malloc(sizeof(tafel_chance) * ml);
+        s->path = malloc(sizeof(int32_t) * BOT_PATH_MAX);
+        if (!s->pool || !s->state || !s->legal || !s->chance || !s->path)
+            abort();
+    }
+    return m;
+}
+
+int32_t bot_mcts_choose(tafel_bot *bot, const void *state)
+{
+    bot_mcts_impl *m = bot->impl;
+    const tafel_game *g = bot->game;
+    int n = g->type->legal_actions(g, state, m->legal);
+    if (n == 1)
+        return m->legal[0];
+    uint64_t move_seed = tafel_rng_mix(m->seed, m->moves++);
+    double deadline = m->o.time > 0 ? bot_now() + m->o.time : 0;
+    pthread_t tid[64];
+    int started[64] = {0};
+    for (int i = 0; i < m->nthreads; i++) {
+        bot_search *s = &m->search[i];
+        s->seat = bot->player;
+        s->root = state;
+        s->deadline = deadline;
+        s->budget = m->o.iters ? m->o.iters / m->nthreads + (i < m->o.iters % m->nthreads) : -1;
+        tafel_rng_seed(&s->rng, tafel_rng_mix(move_seed, (uint64_t)i));
+        if (i > 0)
+            started[i] = pthread_create(&tid[i], NULL, bot_search_run, s) == 0;
+    }
+    bot_search_run(&m->search[0]);
+    for (int i = 1; i < m->nthreads; i++) {
+        if (started[i])
+            pthread_join(tid[i], NULL);
+        else
+            bot_search_run(&m->search[i]);
+    }
+    for (int i = 0; i < n; i++)
+        m->visits[i] = m->values[i] = 0;
+    for (int t = 0; t < m->nthreads; t++) {
+        bot_search *s = &m->search[t];
+        bot->iterations += s->iters;
+        int i = 0;
+        for (int32_t c = s->pool[0].child; c >= 0; c = s->pool[c].sibling) {
+            const bot_node *nd = &s->pool[c];
+            if (nd->mover < 0)
+                continue;
+            while (i < n && (uint64_t)m->legal[i] < nd->key)
+                i++;
+            if (i < n && (uint64_t)m->legal[i] == nd->key) {
+                m->visits[i] += nd->visits;
+                m->values[i] += nd->value;
+            }
+        }
+    }
+    int best = 0;
+    for (int i = 1; i < n; i++) {
+        double vi = m->visits[i], vb = m->visits[best];
+        if (vi > vb || (vi == vb && vi > 0 && m->values[i] / vi > m->values[best] / vb))
+            best = i;
+    }
+    return m->legal[best];
+}
+
+void bot_mcts_free(tafel_bot *bot)
+{
+    bot_mcts_impl *m = bot->impl;
+    for (int i = 0; i < m->nthreads; i++) {
+        bot_search *s = &m->search[i];
+        free(s->pool);
+        free(s->state);
+        free(s->legal);
+        free(s->chance);
+        free(s->path);
+    }
+    free(m->search);
+    free(m->legal);
+    free(m->visits);
+    free(m->values);
+    free(m);
+}

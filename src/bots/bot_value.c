@@ -1,0 +1,60 @@
+/* bot_value.c: turning (estimated) scores into values in [0,1], and chance sampling. */
+#include <math.h>
+
+#include "bots/bot_internal.h"
+
+void bot_estimate(const tafel_game *g, const void *state, double *out)
+{
+    if (g->type->evaluate) {
+        g->type->evaluate(g, state, out);
+        return;
+    }
+    int s[TAFEL_MAX_PLAYERS];
+    g->type->scores(g, state, s);
+    for (int p = 0; p < g->num_players; p++)
+        out[p] = s[p];
+}
+
+void bot_values(const tafel_game *g, const void *state, int terminal, double margin, double *out)
+{
+    int np = g->num_players;
+    double est[TAFEL_MAX_PLAYERS], ret[TAFEL_MAX_PLAYERS];
+    if (terminal) {
+        int s[TAFEL_MAX_PLAYERS];
+        g->type->scores(g, state, s);
+        for (int p = 0; p < np; p++)
+            est[p] = s[p];
+        g->type->returns(g, state, ret);
+    } else {
+        bot_estimate(g, state, est);
+    }
+    double top = 0;
+    for (int p = 0; p < np; p++)
+        top = fmax(top, fabs(est[p]));
+    /* Margins matter relative to the size of the scores: 10 points mean more at 20 than at 200. */
+    double scale = 2 + 0.1 * top;
+    for (int p = 0; p < np; p++) {
+        double best_other = -INFINITY;
+        for (int q = 0; q < np; q++)
+            if (q != p)
+                best_other = fmax(best_other, est[q]);
+        double lead = 0.5 + 0.5 * tanh((est[p] - best_other) / scale);
+        if (terminal)
+            out[p] = (1 - margin) * ret[p] + margin * lead;
+        else
+            out[p] = lead;
+    }
+}
+
+int32_t bot_sample_chance(const tafel_game *g, const void *state, tafel_chance *buf,
+                          tafel_rng *rng)
+{
+    int n = g->type->chance_outcomes(g, state, buf);
+    double r = tafel_rng_double(rng), acc = 0;
+    for (int i = 0; i < n; i++) {
+        acc += buf[i].prob;
+        if (r < acc)
+            return buf[i].action;
+    }
+    return buf[n - 1].action;
+}

@@ -1,0 +1,177 @@
+/* test_bot_mcts.c: the searching bots never use hidden information, are reproducible for a
+ * seed and an iteration budget, and mcts plays better than random in the test game. */
+#include "check.h"
+
+#include <string.h>
+
+#include "bot_games.h"
+#include "bots/arena.h"
+#include "tafel/bot.h"
+
+#define MCTS_STATES 40
+
+static int32_t mcts_decide(const tafel_game *g, const char *spec, const void *st, uint64_t seed)
+{
+    char err[TAFEL_ERR_LEN];
+    int p = g->type->current_player(g, st);
+    tafel_bot *b = tafel_bot_new(spec, g, p, seed, err, sizeof err);
+    if (!b)
+        fail_msg("%s: %s", spec, err);
+    int32_t a = b->choose(b, st);
+    tafel_bot_free(b);
+    return a;
+}
+
+/* The test game itself keeps the API's invariants (so the tests below mean something). */
+static void test_testgame_invariants(void **unused)
+{
+    (void)unused;
+    tafel_game g;
+    char err[TAFEL_ERR_LEN];
+    for (int np = 2; np <= 3; np++) {
+        char params[32];
+        snprintf(params, sizeof params, "players=%d", np);
+        assert_int_equal(tafel_game_load_type(&g, &tg_type, params, err, sizeof err), 0);
+        check_opts o = {.games = 50, .seed = 1, .deep_every = 1};
+        check_random_games(&g, &o);
+    }
+}
+
+/* Two states the deciding seat cannot tell apart (same info_hash, same view) but with other
+ * hidden cards: with the same seed and budget the decision must be the same. */
+static void test_hidden_information_unused(void **unused)
+{
+    (void)unused;
+    tafel_game games[BOT_MAX_GAMES];
+    int ng = bot_games(games);
+    static const char *const specs[] = {"mcts(iters=200,threads=1)",
+                                        "mcts(iters=100,threads=1,depth=3,chance=open)",
+                                        "greedy(samples=4)"};
+    for (int i = 0; i < ng; i++) {
+        const tafel_game *g = &games[i];
+        const tafel_game_type *t = g->type;
+        unsigned char *states[MCTS_STATES];
+        int want = bot_is_test_game(g) ? MCTS_STATES : 6;
+        if (check_sanitized())
+            want = want / 4 + 1;
+        int n = bot_states(g, 5, 50, 3, states, want);
+        unsigned char *other = malloc(t->state_size);
+        int differing = 0;
+        for (int k = 0; k < n; k++) {
+            int p = t->current_player(g, states[k]);
+            memcpy(other, states[k], t->state_size);
+            tafel_rng rng;
+            tafel_rng_seed(&rng, 1000 + (uint64_t)k);
+            t->resample(g, other, p, &rng);
+            assert_true(t->info_hash(g, other, p) == t->info_hash(g, states[k], p));
+            differing += memcmp(other, states[k], t->state_size) != 0;
+            for (size_t s = 0; s < sizeof specs / sizeof *specs; s++) {
+                int32_t a = mcts_decide(g, specs[s], states[k], 42);
+                int32_t b = mcts_decide(g, specs[s], other, 42);
+                if (a != b)
+                    fail_msg("%s, state %d: %s decides %d, but %d when only hidden information "
+                             "differs", t->name, k, specs[s], a, b);
+            }
+        }
+        if (bot_is_test_game(g))
+            assert_true(differing > n / 2);
+        for (int k = 0; k < n; k++)
+            free(states[k]);
+        free(other);
+    }
+}
+
+static void test_reproducible(void **unused)
+{
+    (void)unused;
+    tafel_game games[BOT_MAX_GAMES];
+    int ng = bot_games(games);
+    static const char *const specs[] = {"mcts(iters=150,threads=1)", "mcts(iters=150,threads=2)",
+                                        "greedy"};
+    for (int i = 0; i < ng; i++) {
+        const tafel_game *g = &games[i];
+        unsigned char *states[MCTS_STATES];
+        int n = bot_states(g, 9, 20, 5, states, bot_is_test_game(g) ? 20 : 4);
+        for (size_t s = 0; s < sizeof specs / sizeof *specs; s++) {
+            /* Two bots with one seed, fed the same sequence of states. */
+            char err[TAFEL_ERR_LEN];
+            tafel_bot *a[TAFEL_MAX_PLAYERS], *b[TAFEL_MAX_PLAYERS];
+            for (int p = 0; p < g->num_players; p++) {
+                a[p] = tafel_bot_new(specs[s], g, p, 77, err, sizeof err);
+                b[p] = tafel_bot_new(specs[s], g, p, 77, err, sizeof err);
+            }
+            for (int k = 0; k < n; k++) {
+                int p = g->type->current_player(g, states[k]);
+                int32_t x = a[p]->choose(a[p], states[k]);
+                int32_t y = b[p]->choose(b[p], states[k]);
+                if (x != y)
+                    fail_msg("%s state %d: %s chose %d then %d", g->type->name, k, specs[s], x,
+                             y);
+            }
+            for (int p = 0; p < g->num_players; p++) {
+                if (!strncmp(specs[s], "mcts", 4))
+                    assert_true(a[p]->iterations == b[p]->iterations);
+                tafel_bot_free(a[p]);
+                tafel_bot_free(b[p]);
+            }
+        }
+        for (int k = 0; k < n; k++)
+            free(states[k]);
+    }
+}
+
+static void test_budget_counts(void **unused)
+{
+    (void)unused;
+    tafel_game g;
+    char err[TAFEL_ERR_LEN];
+    assert_int_equal(tafel_game_load_type(&g, &tg_type, "", err, sizeof err), 0);
+    unsigned char *states[1];
+    assert_int_equal(bot_states(&g, 3, 1, 1, states, 1), 1);
+    int p = tg_type.current_player(&g, states[0]);
+    tafel_bot *b = tafel_bot_new("mcts(iters=301,threads=2)", &g, p, 1, err, sizeof err);
+    b->choose(b, states[0]);
+    assert_true(b->iterations == 301);
+    tafel_bot_free(b);
+    b = tafel_bot_new("mcts(time=50ms,threads=1)", &g, p, 1, err, sizeof err);
+    b->choose(b, states[0]);
+    assert_true(b->iterations > 10);
+    tafel_bot_free(b);
+    free(states[0]);
+}
+
+/* Sanity of the search: mcts wins clearly against random in the test game. */
+static void test_mcts_beats_random(void **unused)
+{
+    (void)unused;
+    tafel_game g;
+    char err[TAFEL_ERR_LEN];
+    assert_int_equal(tafel_game_load_type(&g, &tg_type, "", err, sizeof err), 0);
+    arena_config c;
+    memset(&c, 0, sizeof c);
+    c.game = &g;
+    c.num_bots = 2;
+    snprintf(c.specs[0], sizeof c.specs[0], "mcts(iters=300,threads=1)");
+    snprintf(c.specs[1], sizeof c.specs[1], "random");
+    c.games = check_sanitized() ? 40 : 100;
+    c.seed = 3;
+    c.workers = 2;
+    arena_result r;
+    assert_int_equal(arena_run(&c, &r, err, sizeof err), 0);
+    double rate = r.bots[0].wins / r.bots[0].games;
+    if (rate < 0.7)
+        fail_msg("mcts won only %.1f%% against random", 100 * rate);
+    assert_true(r.bots[0].elo > r.bots[1].elo);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_testgame_invariants),
+        cmocka_unit_test(test_hidden_information_unused),
+        cmocka_unit_test(test_reproducible),
+        cmocka_unit_test(test_budget_counts),
+        cmocka_unit_test(test_mcts_beats_random),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,5 +1,18 @@
-/* tafelrunde2.c: Die Tafelrunde 2 (not implemented yet: the registry refuses to load a type without init). */
+/* tafelrunde2.c: the Die Tafelrunde 2 game type: parameters and the API table. */
 #include "games/games.h"
+#include "games/tafelrunde2/tr2.h"
+
+static const char *const tr2_zork_timings[] = {"after_scoring", "before_scoring", NULL};
+
+/* Order must match TR2_P_* in tr2.h. */
+static const tafel_param_def tr2_params[] = {
+    {"bonus_needs_card", TAFEL_PARAM_BOOL, 1, 0, 0, NULL,
+     "D-4: the strength bonus of face-up chests counts only with a card of that colour"},
+    {"warning_protects_tie", TAFEL_PARAM_BOOL, 1, 0, 0, NULL,
+     "D-5: Letzte Warnung also keeps the chests when the colour is tied"},
+    {"zork_timing", TAFEL_PARAM_ENUM, TR2_ZORK_AFTER, 0, 0, tr2_zork_timings,
+     "D-7: Zork secures after all colours are scored, or before scoring"},
+};
 
 const tafel_game_type tafel_game_tafelrunde2 = {
     .name = "tafelrunde2",
@@ -7,4 +20,23 @@ const tafel_game_type tafel_game_tafelrunde2 = {
     .min_players = 2,
     .max_players = 4,
     .default_players = 2,
+    .params = tr2_params,
+    .num_params = 3,
+    .state_size = sizeof(tr2_state),
+    .num_actions = TR2_NUM_ACTIONS,
+    .max_legal = TR2_MAX_LEGAL,
+    .init = tr2_init,
+    .current_player = tr2_current_player,
+    .legal_actions = tr2_legal_actions,
+    .chance_outcomes = tr2_chance_outcomes,
+    .apply = tr2_apply,
+    .returns = tr2_returns,
+    .scores = tr2_scores,
+    .view_json = tr2_view_json,
+    .info_hash = tr2_info_hash,
+    .resample = tr2_resample,
+    .action_to_text = tr2_action_to_text,
+    .text_to_action = tr2_text_to_action,
+    .render = tr2_render,
+    .evaluate = tr2_evaluate,
 };

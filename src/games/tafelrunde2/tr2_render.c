@@ -1,0 +1,154 @@
+/* tr2_render.c: Die Tafelrunde 2 terminal view for one seat (ANSI colours optional). */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "games/tafelrunde2/tr2.h"
+
+typedef struct {
+    char *buf;
+    size_t len, pos;
+    int color;
+} tr2_out;
+
+static void tr2_put(tr2_out *o, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    size_t at = o->pos < o->len ? o->pos : o->len;
+    int w = vsnprintf(o->buf ? o->buf + at : NULL, o->len - at, fmt, ap);
+    va_end(ap);
+    if (w > 0)
+        o->pos += (size_t)w;
+}
+
+static const char *const tr2_ansi[TR2_NCOL] = {"\033[1;31m", "\033[1;34m", "\033[1;33m"};
+
+static void tr2_put_bar(tr2_out *o, int col, int val)
+{
+    if (o->color)
+        tr2_put(o, "%s%s%d\033[0m", tr2_ansi[col], tr2_colour_names[col], val);
+    else
+        tr2_put(o, "%s%d", tr2_colour_names[col], val);
+}
+
+static void tr2_put_card(tr2_out *o, int card, int kind)
+{
+    if (card == TR2_SPECIAL) {
+        tr2_put(o, o->color ? "\033[1;35m%s\033[0m" : "%s",
+                kind < 4 ? tr2_special_names[kind] : "special");
+        return;
+    }
+    const tr2_card *c = &tr2_cards[card];
+    tr2_put_bar(o, c->col[0], c->val[0]);
+    if (c->val[1]) {
+        tr2_put(o, "/");
+        tr2_put_bar(o, c->col[1], c->val[1]);
+    }
+}
+
+static void tr2_put_cards(tr2_out *o, uint16_t mask, int kind)
+{
+    if (!mask) {
+        tr2_put(o, "-");
+        return;
+    }
+    int first = 1;
+    for (int c = 0; c < TR2_NCARDS; c++) {
+        if (!(mask >> c & 1))
+            continue;
+        tr2_put(o, first ? "" : " ");
+        tr2_put_card(o, c, kind);
+        first = 0;
+    }
+}
+
+static void tr2_put_chests(tr2_out *o, const uint8_t *kinds)
+{
+    int any = 0;
+    for (int k = 0; k < TR2_NKIND; k++)
+        for (int i = 0; i < kinds[k]; i++) {
+            tr2_put(o, any ? " [" : "[");
+            tr2_put_bar(o, tr2_chest_col(k), tr2_chest_gems(k));
+            tr2_put(o, "]");
+            any = 1;
+        }
+    if (!any)
+        tr2_put(o, "-");
+}
+
+static const char *const tr2_phase_text[] = {
+    "setup",         "setup",         "dealing",           "1 reveal chests", "2 play cards",
+    "3 scoring (Zork)", "4 secure loot", "5 draw cards", "game over"};
+
+int tr2_render(const tafel_game *g, const void *state, int viewer, int color, char *buf,
+               size_t len)
+{
+    const tr2_state *s = state;
+    tr2_out o = {buf, len, 0, color};
+    if (buf && len)
+        buf[0] = 0;
+    int pile = 0, cp = tr2_current_player(g, s);
+    for (int k = 0; k < TR2_NKIND; k++)
+        pile += s->pile[k];
+    tr2_put(&o, "Die Tafelrunde 2  raid %d  phase %s  start player %d", s->raid,
+            tr2_phase_text[s->phase], s->start);
+    if (cp >= 0)
+        tr2_put(&o, "  to move: player %d%s", cp, cp == viewer ? " (you)" : "");
+    tr2_put(&o, "\n\n  Centre: ");
+    tr2_put_chests(&o, s->centre);
+    tr2_put(&o, "    chest pile: %d\n\n", pile);
+    for (int p = 0; p < g->num_players; p++) {
+        int kind = s->special[p];
+        int see_special = p == viewer || (s->special_public >> p & 1);
+        tr2_put(&o, "%s Player %d%s%s   gems %d   hand %d   draw pile %d\n",
+                cp == p ? ">" : " ", p, p == viewer ? " (you)" : "",
+                p == s->start ? " [start]" : "", tr2_gems_down(s, p), tr2_popcount(s->hand[p]),
+                tr2_popcount(s->draw[p]));
+        tr2_put(&o, "    face up:   ");
+        tr2_put_chests(&o, s->up[p]);
+        tr2_put(&o, "\n    face down: ");
+        tr2_put_chests(&o, s->down[p]);
+        tr2_put(&o, "\n    played:   ");
+        for (int c = 0; c < TR2_NCOL; c++) {
+            tr2_put(&o, " %s: ", tr2_colour_names[c]);
+            tr2_put_cards(&o, s->pmask[p][c], kind);
+        }
+        if (s->special_played >> p & 1) {
+            tr2_put(&o, "  ");
+            tr2_put_card(&o, TR2_SPECIAL, kind);
+            if (s->warn[p])
+                tr2_put(&o, " on %s", tr2_colour_names[s->warn[p] - 1]);
+        }
+        if (s->phase == TR2_PH_PLAY && (s->passed >> p & 1))
+            tr2_put(&o, "  (passed)");
+        tr2_put(&o, "\n    discards:  ");
+        tr2_put_cards(&o, s->disc[p], kind);
+        if (p == viewer) {
+            tr2_put(&o, "\n    hand:      ");
+            tr2_put_cards(&o, s->hand[p], kind);
+            tr2_put(&o, "\n    special:   ");
+            tr2_put_card(&o, TR2_SPECIAL, kind);
+        } else {
+            uint16_t known = s->hand[p] & s->known[p];
+            if (known) {
+                tr2_put(&o, "\n    known in hand: ");
+                tr2_put_cards(&o, known, kind);
+            }
+            if (see_special) {
+                tr2_put(&o, "\n    special:   ");
+                tr2_put_card(&o, TR2_SPECIAL, kind);
+            }
+        }
+        tr2_put(&o, "\n\n");
+    }
+    if (s->phase == TR2_PH_END) {
+        double r[TR2_MAXP];
+        tr2_returns(g, s, r);
+        tr2_put(&o, "  Game over. Winner:");
+        for (int p = 0; p < g->num_players; p++)
+            if (r[p] > 0)
+                tr2_put(&o, " player %d", p);
+        tr2_put(&o, "\n");
+    }
+    return (int)o.pos;
+}

@@ -1,0 +1,550 @@
+/* tr2_rules.c: Die Tafelrunde 2 engine: setup, the six phases of a raid, scoring, special cards. */
+#include <string.h>
+
+#include "games/tafelrunde2/tr2.h"
+
+#define TR2_BIT(c) ((uint16_t)(1u << (c)))
+
+void tr2_init(const tafel_game *g, void *state)
+{
+    tr2_state *s = state;
+    memset(s, 0, sizeof *s);
+    for (int k = 0; k < TR2_NKIND; k++)
+        s->pile[k] = tr2_chest_count[k];
+    for (int p = 0; p < g->num_players; p++)
+        s->draw[p] = 0xffff;
+    s->phase = TR2_PH_START;
+}
+
+int tr2_current_player(const tafel_game *g, const void *state)
+{
+    (void)g;
+    const tr2_state *s = state;
+    switch (s->phase) {
+    case TR2_PH_PLAY:
+    case TR2_PH_ZORK:
+    case TR2_PH_SECURE:
+        return s->turn;
+    case TR2_PH_END:
+        return TAFEL_TERMINAL;
+    default:
+        return TAFEL_CHANCE;
+    }
+}
+
+static int tr2_best_up(const tr2_state *s, int p, int c)
+{
+    const uint8_t *u = &s->up[p][c * 3];
+    return u[2] ? 4 : u[1] ? 3 : u[0] ? 2 : 0;
+}
+
+static int tr2_has_up(const tr2_state *s, int p, int c)
+{
+    const uint8_t *u = &s->up[p][c * 3];
+    return (u[0] | u[1] | u[2]) != 0;
+}
+
+int tr2_strength(const tr2_state *s, int p, int c)
+{
+    return s->pstr[p][c] + tr2_best_up(s, p, c);
+}
+
+int tr2_colours_up(const tafel_game *g, const tr2_state *s)
+{
+    int bits = 0;
+    for (int c = 0; c < TR2_NCOL; c++) {
+        const uint8_t *m = &s->centre[c * 3];
+        int any = m[0] | m[1] | m[2];
+        for (int p = 0; p < g->num_players && !any; p++)
+            any = tr2_has_up(s, p, c);
+        bits |= any ? 1 << c : 0;
+    }
+    return bits;
+}
+
+int tr2_gems_down(const tr2_state *s, int p)
+{
+    int sum = 0;
+    for (int k = 0; k < TR2_NKIND; k++)
+        sum += s->down[p][k] * tr2_chest_gems(k);
+    return sum;
+}
+
+void tr2_begin_reveal(const tafel_game *g, tr2_state *s)
+{
+    (void)g;
+    s->phase = TR2_PH_REVEAL;
+    s->raid++;
+}
+
+void tr2_begin_play(const tafel_game *g, tr2_state *s)
+{
+    (void)g;
+    s->phase = TR2_PH_PLAY;
+    s->turn = s->start;
+    s->passed = 0;
+    s->nplayed = 0;
+    s->done = 0; /* in phase 2: someone has acted */
+    s->zork = 0;
+    memset(s->warn, 0, sizeof s->warn);
+}
+
+/* Can p play his special card now (it is in his hand)? */
+static int tr2_special_ok(const tr2_state *s, int p)
+{
+    switch (s->special[p]) {
+    case TR2_FEIERABEND:
+        return s->nplayed > 0;
+    case TR2_WARNUNG:
+        for (int c = 0; c < TR2_NCOL; c++)
+            if (tr2_has_up(s, p, c))
+                return 1;
+        return 0;
+    default:
+        return 1;
+    }
+}
+
+static int tr2_can_play(const tr2_state *s, int p)
+{
+    if (s->hand[p] & TR2_ROGUE_MASK)
+        return 1;
+    return (s->hand[p] & TR2_BIT(TR2_SPECIAL)) && tr2_special_ok(s, p);
+}
+
+/* Score colour c (phase 3). */
+static void tr2_score_colour(const tafel_game *g, tr2_state *s, int c)
+{
+    int n = g->num_players, any = 0;
+    for (int p = 0; p < n; p++)
+        any |= s->pmask[p][c];
+    if (!any)
+        return; /* [D-4] nobody played the colour: its chests stay where they are */
+    int best = -1, nbest = 0, w = 0;
+    for (int p = 0; p < n; p++) {
+        int takes_part = s->pmask[p][c] != 0;
+        if (!g->params[TR2_P_BONUS_NEEDS_CARD] && tr2_has_up(s, p, c))
+            takes_part = 1;
+        if (!takes_part)
+            continue;
+        int st = tr2_strength(s, p, c);
+        if (st > best) {
+            best = st;
+            nbest = 1;
+            w = p;
+        } else if (st == best) {
+            nbest++;
+        }
+    }
+    uint8_t *centre = &s->centre[c * 3];
+    if (nbest == 1) {
+        uint8_t *dst = &s->up[w][c * 3];
+        for (int v = 0; v < 3; v++) {
+            dst[v] += centre[v];
+            centre[v] = 0;
+        }
+        for (int q = 0; q < n; q++) {
+            if (q == w || s->warn[q] == c + 1)
+                continue;
+            uint8_t *src = &s->up[q][c * 3];
+            for (int v = 0; v < 3; v++) {
+                dst[v] += src[v];
+                src[v] = 0;
+            }
+        }
+    } else {
+        int protect = g->params[TR2_P_WARNING_PROTECTS_TIE];
+        for (int q = 0; q < n; q++) {
+            if (protect && s->warn[q] == c + 1)
+                continue;
+            uint8_t *src = &s->up[q][c * 3];
+            for (int v = 0; v < 3; v++) {
+                centre[v] += src[v];
+                src[v] = 0;
+            }
+        }
+    }
+    for (int p = 0; p < n; p++) {
+        uint16_t m = s->pmask[p][c];
+        if (nbest == 1 && p == w) {
+            s->disc[p] |= m;
+        } else {
+            s->hand[p] |= m;
+            s->known[p] |= m; /* [D-10] everyone saw them go back */
+        }
+        s->pmask[p][c] = 0;
+        s->pstr[p][c] = 0;
+    }
+}
+
+static void tr2_discard_special(tr2_state *s, int p)
+{
+    s->disc[p] |= TR2_BIT(TR2_SPECIAL);
+    s->special_played &= (uint8_t)~(1u << p);
+}
+
+static void tr2_score_all(const tafel_game *g, tr2_state *s)
+{
+    for (int c = 0; c < TR2_NCOL; c++)
+        tr2_score_colour(g, s, c);
+    /* Feierabend, Letzte Warnung and Wiederbelebung are discarded after scoring, Zork after
+     * phase 4. */
+    for (int p = 0; p < g->num_players; p++)
+        if ((s->special_played >> p & 1) && s->zork != p + 1)
+            tr2_discard_special(s, p);
+}
+
+static void tr2_begin_secure(tr2_state *s)
+{
+    s->phase = TR2_PH_SECURE;
+    s->turn = s->start;
+    s->done = 0;
+}
+
+/* Phase 2 is over: scoring, with Zork's decision before or after it. */
+static void tr2_end_play(const tafel_game *g, tr2_state *s)
+{
+    if (s->zork && g->params[TR2_P_ZORK_TIMING] == TR2_ZORK_BEFORE) {
+        s->phase = TR2_PH_ZORK;
+        s->turn = s->zork - 1;
+        return;
+    }
+    tr2_score_all(g, s);
+    if (s->zork) {
+        s->phase = TR2_PH_ZORK;
+        s->turn = s->zork - 1;
+        return;
+    }
+    tr2_begin_secure(s);
+}
+
+static void tr2_end_zork(const tafel_game *g, tr2_state *s)
+{
+    if (g->params[TR2_P_ZORK_TIMING] == TR2_ZORK_BEFORE)
+        tr2_score_all(g, s);
+    tr2_begin_secure(s);
+}
+
+static void tr2_next_player_to_play(const tafel_game *g, tr2_state *s)
+{
+    int n = g->num_players;
+    for (int i = 1; i <= n; i++) {
+        int q = (s->turn + i) % n;
+        if (!(s->passed >> q & 1)) {
+            s->turn = (uint8_t)q;
+            return;
+        }
+    }
+    tr2_end_play(g, s);
+}
+
+void tr2_advance(const tafel_game *g, tr2_state *s)
+{
+    int n = g->num_players;
+    for (;;) {
+        switch (s->phase) {
+        case TR2_PH_DEAL:
+        case TR2_PH_DRAW: {
+            int t = s->turn;
+            if (s->left) {
+                if (!s->draw[t]) { /* [D-6] shuffle the discards first */
+                    s->draw[t] = s->disc[t];
+                    s->disc[t] = 0;
+                }
+                if (s->draw[t])
+                    return;
+                s->left = 0; /* nothing left to draw */
+            }
+            if (++s->done < n) {
+                s->turn = (uint8_t)((t + 1) % n);
+                s->left = s->phase == TR2_PH_DEAL ? 5 : 2;
+                continue;
+            }
+            if (s->phase == TR2_PH_DRAW)
+                s->start = (uint8_t)((s->start + 1) % n); /* phase 6 */
+            tr2_begin_reveal(g, s);
+            continue;
+        }
+        case TR2_PH_REVEAL: {
+            if (tr2_colours_up(g, s) == 7) {
+                tr2_begin_play(g, s);
+                continue;
+            }
+            int left = 0;
+            for (int k = 0; k < TR2_NKIND; k++)
+                left |= s->pile[k];
+            if (!left)
+                s->phase = TR2_PH_END; /* no chest to reveal and fewer than 3 colours */
+            return;
+        }
+        case TR2_PH_PLAY: {
+            int t = s->turn;
+            if (tr2_can_play(s, t))
+                return;
+            /* No card he may play: he passes ([D-3] for the start player). */
+            s->passed |= (uint8_t)(1u << t);
+            s->done = 1;
+            tr2_next_player_to_play(g, s);
+            continue;
+        }
+        case TR2_PH_ZORK: {
+            int p = s->turn, any = 0;
+            for (int k = 0; k < TR2_NKIND; k++)
+                any |= s->up[p][k];
+            if (any)
+                return;
+            tr2_end_zork(g, s);
+            continue;
+        }
+        case TR2_PH_SECURE: {
+            if (s->done >= n) {
+                if (s->zork) {
+                    tr2_discard_special(s, s->zork - 1);
+                    s->zork = 0;
+                }
+                s->phase = TR2_PH_DRAW;
+                s->turn = s->start;
+                s->left = 2;
+                s->done = 0;
+                continue;
+            }
+            int p = s->turn, kinds = 0, last = 0;
+            for (int k = 0; k < TR2_NKIND; k++)
+                if (s->up[p][k]) {
+                    kinds++;
+                    last = k;
+                }
+            if (kinds > 1)
+                return;
+            if (kinds == 1) { /* only one kind: no real choice */
+                s->up[p][last]--;
+                s->down[p][last]++;
+            }
+            s->done++;
+            s->turn = (uint8_t)((p + 1) % n);
+            continue;
+        }
+        default:
+            return;
+        }
+    }
+}
+
+int tr2_legal_actions(const tafel_game *g, const void *state, int32_t *out)
+{
+    (void)g;
+    const tr2_state *s = state;
+    int n = 0, p = s->turn;
+    if (s->phase == TR2_PH_PLAY) {
+        uint16_t h = s->hand[p];
+        for (uint16_t r = h & TR2_ROGUE_MASK; r; r &= (uint16_t)(r - 1)) {
+            int c = __builtin_ctz(r);
+            out[n] = TR2_A_CARD + c * 2; /* branch-free: the second bar only if it exists */
+            out[n + 1] = TR2_A_CARD + c * 2 + 1;
+            n += 1 + (tr2_cards[c].val[1] != 0);
+        }
+        if (h & TR2_BIT(TR2_SPECIAL)) {
+            switch (s->special[p]) {
+            case TR2_FEIERABEND:
+                if (s->nplayed > 0)
+                    out[n++] = TR2_A_FEIERABEND;
+                break;
+            case TR2_ZORK:
+                out[n++] = TR2_A_ZORK;
+                break;
+            case TR2_WIEDERBELEBUNG:
+                for (uint16_t r = s->disc[p] & TR2_ROGUE_MASK; r; r &= (uint16_t)(r - 1))
+                    out[n++] = TR2_A_WIED + __builtin_ctz(r);
+                out[n++] = TR2_A_WIED + 15;
+                break;
+            case TR2_WARNUNG:
+                for (int c = 0; c < TR2_NCOL; c++)
+                    if (tr2_has_up(s, p, c))
+                        out[n++] = TR2_A_WARN + c;
+                break;
+            }
+        }
+        if (p != s->start || s->done) /* the start player must open */
+            out[n++] = TR2_A_PASS;
+        return n;
+    }
+    if (s->phase == TR2_PH_SECURE) {
+        for (int k = 0; k < TR2_NKIND; k++)
+            if (s->up[p][k])
+                out[n++] = TR2_A_SECURE + k;
+        return n;
+    }
+    if (s->phase == TR2_PH_ZORK) {
+        const uint8_t *u = s->up[p];
+        for (int i = 0; i < TR2_NZORK; i++) {
+            const uint8_t *z = tr2_zork_sets[i];
+            int ok = 1;
+            for (int j = 0; j < 3 && z[j] != 0xff && ok; j++) {
+                int mult = 1 + (j > 0 && z[j - 1] == z[j]) + (j > 1 && z[j - 2] == z[j]);
+                ok = u[z[j]] >= mult;
+            }
+            if (ok)
+                out[n++] = TR2_A_ZORKSET + i;
+        }
+        return n;
+    }
+    return 0;
+}
+
+int tr2_chance_outcomes(const tafel_game *g, const void *state, tafel_chance *out)
+{
+    const tr2_state *s = state;
+    int n = 0;
+    switch (s->phase) {
+    case TR2_PH_START:
+        for (int p = 0; p < g->num_players; p++)
+            out[n++] = (tafel_chance){TR2_A_START + p, 1.0 / g->num_players};
+        return n;
+    case TR2_PH_SPECIALS: {
+        int taken = 0;
+        for (int p = 0; p < s->turn; p++)
+            taken |= 1 << s->special[p];
+        for (int k = 0; k < 4; k++)
+            if (!(taken >> k & 1))
+                out[n++] = (tafel_chance){TR2_A_SPECIAL + k, 1.0 / (4 - s->turn)};
+        return n;
+    }
+    case TR2_PH_DEAL:
+    case TR2_PH_DRAW: {
+        uint16_t d = s->draw[s->turn];
+        double pr = 1.0 / tr2_popcount(d);
+        for (; d; d &= (uint16_t)(d - 1))
+            out[n++] = (tafel_chance){TR2_A_DRAW + __builtin_ctz(d), pr};
+        return n;
+    }
+    case TR2_PH_REVEAL: {
+        int total = 0;
+        for (int k = 0; k < TR2_NKIND; k++)
+            total += s->pile[k];
+        for (int k = 0; k < TR2_NKIND; k++)
+            if (s->pile[k])
+                out[n++] = (tafel_chance){TR2_A_REVEAL + k, (double)s->pile[k] / total};
+        return n;
+    }
+    default:
+        return 0;
+    }
+}
+
+static void tr2_apply_play(const tafel_game *g, tr2_state *s, int32_t a)
+{
+    int p = s->turn;
+    s->done = 1;
+    if (a == TR2_A_PASS) {
+        s->passed |= (uint8_t)(1u << p);
+        tr2_next_player_to_play(g, s);
+        return;
+    }
+    s->nplayed++;
+    if (a < TR2_A_FEIERABEND) {
+        int c = (a - TR2_A_CARD) >> 1, side = a & 1;
+        int col = tr2_cards[c].col[side];
+        s->hand[p] &= (uint16_t)~TR2_BIT(c);
+        s->known[p] &= (uint16_t)~TR2_BIT(c);
+        s->pmask[p][col] |= TR2_BIT(c);
+        s->pstr[p][col] += tr2_cards[c].val[side];
+        tr2_next_player_to_play(g, s);
+        return;
+    }
+    s->hand[p] &= (uint16_t)~TR2_BIT(TR2_SPECIAL);
+    s->known[p] &= (uint16_t)~TR2_BIT(TR2_SPECIAL);
+    s->special_played |= (uint8_t)(1u << p);
+    s->special_public |= (uint8_t)(1u << p);
+    if (a == TR2_A_FEIERABEND) {
+        tr2_end_play(g, s); /* no more cards: straight to phase 3 */
+        return;
+    }
+    if (a == TR2_A_ZORK) {
+        s->zork = (uint8_t)(p + 1);
+    } else if (a < TR2_A_WARN) {
+        int c = a - TR2_A_WIED;
+        if (c < TR2_NROGUE) {
+            s->disc[p] &= (uint16_t)~TR2_BIT(c);
+            s->hand[p] |= TR2_BIT(c);
+            s->known[p] |= TR2_BIT(c); /* taken from the open discard pile */
+        }
+    } else {
+        s->warn[p] = (uint8_t)(a - TR2_A_WARN + 1);
+    }
+    tr2_next_player_to_play(g, s);
+}
+
+void tr2_apply(const tafel_game *g, void *state, int32_t a)
+{
+    tr2_state *s = state;
+    int n = g->num_players;
+    switch (s->phase) {
+    case TR2_PH_START:
+        s->start = (uint8_t)(a - TR2_A_START);
+        if (n == 4) { /* all four sets in play: seat p holds set p, known to all */
+            for (int p = 0; p < 4; p++)
+                s->special[p] = (uint8_t)p;
+            s->special_public = 0xf;
+            s->phase = TR2_PH_DEAL;
+            s->turn = 0;
+            s->left = 5;
+            s->done = 0;
+        } else {
+            s->phase = TR2_PH_SPECIALS;
+            s->turn = 0;
+        }
+        break;
+    case TR2_PH_SPECIALS:
+        s->special[s->turn] = (uint8_t)(a - TR2_A_SPECIAL);
+        if (++s->turn == n) {
+            s->phase = TR2_PH_DEAL;
+            s->turn = 0;
+            s->left = 5;
+            s->done = 0;
+        }
+        break;
+    case TR2_PH_DEAL:
+    case TR2_PH_DRAW: {
+        int t = s->turn;
+        uint16_t b = TR2_BIT(a - TR2_A_DRAW);
+        s->draw[t] &= (uint16_t)~b;
+        s->hand[t] |= b;
+        s->left--;
+        if (!s->draw[t]) {
+            /* He drew the last face-down card: his whole hand is now public knowledge, and the
+             * discards become his new face-down pile. */
+            s->known[t] = s->hand[t];
+            s->draw[t] = s->disc[t];
+            s->disc[t] = 0;
+        }
+        break;
+    }
+    case TR2_PH_REVEAL:
+        s->pile[a - TR2_A_REVEAL]--;
+        s->centre[a - TR2_A_REVEAL]++;
+        break;
+    case TR2_PH_PLAY:
+        tr2_apply_play(g, s, a);
+        break;
+    case TR2_PH_ZORK: {
+        const uint8_t *z = tr2_zork_sets[a - TR2_A_ZORKSET];
+        for (int j = 0; j < 3 && z[j] != 0xff; j++) {
+            s->up[s->turn][z[j]]--;
+            s->down[s->turn][z[j]]++;
+        }
+        tr2_end_zork(g, s);
+        break;
+    }
+    case TR2_PH_SECURE: {
+        int k = a - TR2_A_SECURE;
+        s->up[s->turn][k]--;
+        s->down[s->turn][k]++;
+        s->done++;
+        s->turn = (uint8_t)((s->turn + 1) % n);
+        break;
+    }
+    default:
+        break;
+    }
+    tr2_advance(g, s);
+}

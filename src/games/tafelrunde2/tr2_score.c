@@ -1,0 +1,55 @@
+/* tr2_score.c: Die Tafelrunde 2 results: gems, the hand-card tie-break, and a heuristic estimate. */
+#include "games/tafelrunde2/tr2.h"
+
+void tr2_scores(const tafel_game *g, const void *state, int *out)
+{
+    const tr2_state *s = state;
+    for (int p = 0; p < g->num_players; p++)
+        out[p] = tr2_gems_down(s, p);
+}
+
+/* Most face-down gems; then more hand cards; then a shared win [D-8]. */
+void tr2_returns(const tafel_game *g, const void *state, double *out)
+{
+    const tr2_state *s = state;
+    int n = g->num_players, key[TR2_MAXP], best = -1, nbest = 0;
+    for (int p = 0; p < n; p++) {
+        out[p] = 0;
+        key[p] = tr2_gems_down(s, p) * 32 + tr2_popcount(s->hand[p]);
+        if (key[p] > best) {
+            best = key[p];
+            nbest = 1;
+        } else if (key[p] == best) {
+            nbest++;
+        }
+    }
+    if (s->phase != TR2_PH_END)
+        return;
+    for (int p = 0; p < n; p++)
+        out[p] = key[p] == best ? 1.0 / nbest : 0;
+}
+
+/* Secured gems, plus a share of the face-up chests a player holds (he secures one per raid and
+ * may lose the rest) and of the centre. Face-up chests are worthless at the end. */
+void tr2_evaluate(const tafel_game *g, const void *state, double *out)
+{
+    const tr2_state *s = state;
+    int n = g->num_players, centre = 0;
+    for (int k = 0; k < TR2_NKIND; k++)
+        centre += s->centre[k] * tr2_chest_gems(k);
+    for (int p = 0; p < n; p++) {
+        double v = tr2_gems_down(s, p);
+        if (s->phase != TR2_PH_END) {
+            int best = 0, rest = 0;
+            for (int k = 0; k < TR2_NKIND; k++) {
+                if (!s->up[p][k])
+                    continue;
+                best = tr2_chest_gems(k) > best ? tr2_chest_gems(k) : best;
+                rest += s->up[p][k] * tr2_chest_gems(k);
+            }
+            v += 0.9 * best + 0.4 * (rest - best) + 0.3 * centre / n;
+            v += 0.05 * tr2_popcount(s->hand[p]); /* tie-break and future strength */
+        }
+        out[p] = v;
+    }
+}

@@ -1,5 +1,496 @@
-/* carcassonne.c: Carcassonne with Inns & Cathedrals and Tatan (not implemented yet: the registry refuses to load a type without init). */
+/* carcassonne.c: Carcassonne with Inns & Cathedrals and Tatan: game type, turn flow, API glue. */
+#include <jansson.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "games/carcassonne/carc.h"
 #include "games/games.h"
+
+static const char *const carc_onoff[] = {"on", "off", NULL};
+static const char *const carc_ic[] = {"full", "large_follower_only", "off", NULL};
+
+static const tafel_param_def carc_params[CARC_NPARAMS] = {
+    {"tatan", TAFEL_PARAM_ENUM, 0, 0, 0, carc_onoff, "Tatan expansion (spec §5)"},
+    {"inns_cathedrals", TAFEL_PARAM_ENUM, 0, 0, 0, carc_ic,
+     "Inns & Cathedrals: tiles and large follower, large follower only [D-8], or off"},
+    {"farmers", TAFEL_PARAM_ENUM, 0, 0, 0, carc_onoff, "farmers and field scoring [D-7]"},
+    {"tiny_city", TAFEL_PARAM_BOOL, 0, 0, 0, NULL, "a completed 2-tile city scores 1/tile [D-6]"},
+    {"ec_inn_both", TAFEL_PARAM_BOOL, 0, 0, 0, NULL, "tile EC has an inn on both branches [D-2]"},
+    {"tatan_draw_both_first", TAFEL_PARAM_BOOL, 0, 0, 0, NULL,
+     "Tatan option 2: draw both tiles first [D-13]"},
+    {"tatan_follower_tile_only", TAFEL_PARAM_BOOL, 0, 0, 0, NULL,
+     "end phase: only followers whose own segment faces a filled square score [D-17]"},
+};
+
+static int carc_check(const tafel_game *g, char *err, size_t errlen)
+{
+    if (g->num_players > 5 && !carc_opt_large(g)) {
+        snprintf(err, errlen, "carcassonne: 6 players need inns_cathedrals (the 6th colour)");
+        return -1;
+    }
+    return 0;
+}
+
+static void carc_init(const tafel_game *g, void *state)
+{
+    carc_state *s = state;
+    memset(s, 0, sizeof *s);
+    s->nplayers = (uint8_t)g->num_players;
+    for (int k = 0; k < CARC_NKINDS - 1; k++)
+        if (carc_kinds[k].set == 0 || carc_opt_tiles_ic(g))
+            s->remain[k] = carc_kinds[k].count;
+    s->remain[3]--; /* the start tile is a D */
+    if (carc_opt_tatan(g))
+        s->remain[CARC_TATAN] = (uint8_t)g->num_players;
+    for (int k = 0; k < CARC_NKINDS; k++)
+        s->nremain = (uint8_t)(s->nremain + s->remain[k]);
+    for (int p = 0; p < g->num_players; p++) {
+        s->supply[p] = 7;
+        s->large[p] = carc_opt_large(g) ? 1 : 0;
+    }
+    s->ntiles = 1;
+    s->tiles[0].kind = 3;
+    carc_rebuild(g, s);
+    s->phase = CARC_PH_START;
+    s->hand = CARC_NONE;
+    s->placed = CARC_NONE;
+}
+
+static int carc_current(const tafel_game *g, const void *state)
+{
+    (void)g;
+    const carc_state *s = state;
+    switch (s->phase) {
+    case CARC_PH_START:
+    case CARC_PH_DRAW: return TAFEL_CHANCE;
+    case CARC_PH_OVER: return TAFEL_TERMINAL;
+    default: return s->cur;
+    }
+}
+
+/* ---- legal actions ---- */
+
+static int carc_legal_place(const carc_state *s, int32_t *out, int skip_sq)
+{
+    int n = 0, e = carc_kinds[s->hand].edges;
+    int re[4];
+    for (int r = 0; r < 4; r++)
+        re[r] = carc_edges_rot(e, r);
+    for (int i = 0; i < s->nfront; i++) {
+        const carc_front *f = &s->front[i];
+        if (f->sq == skip_sq)
+            continue;
+        for (int r = 0; r < 4; r++)
+            if ((re[r] & f->mask) == f->val)
+                out[n++] = CARC_A_PLACE + f->sq * 4 + r;
+    }
+    return n;
+}
+
+static int carc_legal_follow(const tafel_game *g, const carc_state *s, int32_t *out)
+{
+    int n = 0, p = s->cur;
+    if (s->supply[p] || s->large[p]) {
+        const carc_tile *T = &s->tiles[s->placed];
+        const carc_kind *K = &carc_kinds[T->kind];
+        int farmers = carc_opt_farmers(g);
+        for (int i = 0; i < K->nseg; i++) {
+            if (K->seg[i].type == CARC_FIELD && !farmers)
+                continue;
+            if (s->occ[carc_find_c(s, T->seg_base + i)])
+                continue;
+            if (s->supply[p])
+                out[n++] = CARC_A_FOLLOW + 2 * i;
+            if (s->large[p])
+                out[n++] = CARC_A_FOLLOW + 2 * i + 1;
+        }
+    }
+    return n;
+}
+
+static int carc_legal_tatan(const tafel_game *g, const carc_state *s0, int32_t *out)
+{
+    carc_state tmp;
+    memcpy(&tmp, s0, sizeof tmp); /* move checks compress paths */
+    int n = 0;
+    int32_t picks[CARC_MAX_TILES];
+    for (int t = 0; t < tmp.ntiles; t++)
+        if (!carc_move_refusal(g, &tmp, t))
+            picks[n++] = CARC_A_PICK + carc_sq(tmp.tiles[t].x, tmp.tiles[t].y);
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && picks[j] < picks[j - 1]; j--) {
+            int32_t a = picks[j];
+            picks[j] = picks[j - 1];
+            picks[j - 1] = a;
+        }
+    memcpy(out, picks, (size_t)n * sizeof out[0]);
+    out[n++] = s0->nremain ? CARC_A_DRAW2 : CARC_A_KEEP;
+    return n;
+}
+
+static int carc_can_fill(const carc_state *s, int p, const uint8_t *gsz, int ng)
+{
+    if (!s->held[p] || !(s->supply[p] + s->large[p]))
+        return 0;
+    for (int i = 0; i < ng; i++)
+        if (gsz[i] <= s->held[p])
+            return 1;
+    return 0;
+}
+
+static int carc_legal_end(const carc_state *s, int32_t *out)
+{
+    uint16_t gmin[256];
+    uint8_t gsz[256];
+    int ng = carc_gaps(s, gmin, gsz, 256), n = 0, p = s->cur;
+    if (s->supply[p] + s->large[p])
+        for (int i = 0; i < ng; i++) {
+            if (gsz[i] > s->held[p])
+                continue;
+            if (s->supply[p])
+                out[n++] = CARC_A_FILL + 2 * gmin[i];
+            if (s->large[p])
+                out[n++] = CARC_A_FILL + 2 * gmin[i] + 1;
+        }
+    out[n++] = CARC_A_PASS;
+    return n;
+}
+
+int carc_legal(const tafel_game *g, const carc_state *s, int32_t *out)
+{
+    switch (s->phase) {
+    case CARC_PH_PLACE: return carc_legal_place(s, out, -1);
+    case CARC_PH_MOVE: return carc_legal_place(s, out, s->move_from);
+    case CARC_PH_FOLLOW: {
+        int n = carc_legal_follow(g, s, out);
+        out[n++] = CARC_A_NOFOLLOW;
+        return n;
+    }
+    case CARC_PH_TATAN: return carc_legal_tatan(g, s, out);
+    case CARC_PH_END: return carc_legal_end(s, out);
+    default: return 0;
+    }
+}
+
+static int carc_legal_actions(const tafel_game *g, const void *state, int32_t *out)
+{
+    return carc_legal(g, state, out);
+}
+
+static int carc_chance_outcomes(const tafel_game *g, const void *state, tafel_chance *out)
+{
+    const carc_state *s = state;
+    int n = 0;
+    if (s->phase == CARC_PH_START) {
+        for (int p = 0; p < g->num_players; p++) {
+            out[n].action = CARC_A_START + p;
+            out[n++].prob = 1.0 / g->num_players;
+        }
+    } else if (s->phase == CARC_PH_DRAW) {
+        for (int k = 0; k < CARC_NKINDS; k++)
+            if (s->remain[k]) {
+                out[n].action = CARC_A_DRAW + k;
+                out[n++].prob = (double)s->remain[k] / s->nremain;
+            }
+    }
+    return n;
+}
+
+/* ---- flow ---- */
+
+static void carc_end_turns(const tafel_game *g, carc_state *s);
+
+static void carc_final(const tafel_game *g, carc_state *s)
+{
+    s->nev = 0;
+    s->ended = 1;
+    carc_final_scoring(g, s);
+    s->phase = CARC_PH_OVER;
+}
+
+/* End phase: skip players who cannot fill; a whole round without a fill ends it [D-15]. */
+static void carc_end_advance(const tafel_game *g, carc_state *s)
+{
+    uint16_t gmin[256];
+    uint8_t gsz[256];
+    int ng = carc_gaps(s, gmin, gsz, 256);
+    for (;;) {
+        if (s->passes >= s->nplayers) {
+            carc_final(g, s);
+            return;
+        }
+        if (carc_can_fill(s, s->cur, gsz, ng))
+            return;
+        s->passes++;
+        s->cur = (uint8_t)((s->cur + 1) % s->nplayers);
+    }
+}
+
+static void carc_end_turns(const tafel_game *g, carc_state *s)
+{
+    if (!carc_opt_tatan(g)) {
+        carc_final(g, s);
+        return;
+    }
+    s->phase = CARC_PH_END;
+    s->cur = (uint8_t)((s->last_player + 1) % s->nplayers);
+    s->passes = 0;
+    carc_end_advance(g, s);
+}
+
+static void carc_finish_step(const tafel_game *g, carc_state *s)
+{
+    s->hand = CARC_NONE;
+    s->placed = CARC_NONE;
+    s->move_from = 0;
+    if (s->nremain == 0) {
+        carc_end_turns(g, s);
+    } else if (s->pending) {
+        s->pending--;
+        s->phase = CARC_PH_DRAW;
+    } else {
+        s->cur = (uint8_t)((s->cur + 1) % s->nplayers);
+        s->phase = CARC_PH_DRAW;
+    }
+}
+
+static void carc_after_place(const tafel_game *g, carc_state *s, int t)
+{
+    s->placed = (uint8_t)t;
+    s->last_player = s->cur;
+    int32_t tmp[2 * CARC_MAXSEG];
+    if (carc_legal_follow(g, s, tmp)) {
+        s->phase = CARC_PH_FOLLOW;
+    } else {
+        carc_score_pending(g, s);
+        carc_finish_step(g, s);
+    }
+}
+
+void carc_apply(const tafel_game *g, carc_state *s, int32_t a)
+{
+    if (a >= CARC_A_START) {
+        s->cur = (uint8_t)(a - CARC_A_START);
+        s->phase = CARC_PH_DRAW;
+        return;
+    }
+    if (a >= CARC_A_DRAW) {
+        int k = a - CARC_A_DRAW;
+        s->remain[k]--;
+        s->nremain--;
+        s->nev = 0;
+        if (k == CARC_TATAN) {
+            s->held[s->cur]++;
+            s->phase = CARC_PH_TATAN;
+        } else if (!carc_fits_anywhere(s, k, -1, CARC_NONE)) {
+            s->discarded[k]++;
+            if (s->nremain == 0)
+                carc_finish_step(g, s);
+        } else {
+            s->hand = (uint8_t)k;
+            s->phase = CARC_PH_PLACE;
+        }
+        return;
+    }
+    if (a == CARC_A_PASS) {
+        s->nev = 0;
+        s->passes++;
+        s->cur = (uint8_t)((s->cur + 1) % s->nplayers);
+        carc_end_advance(g, s);
+        return;
+    }
+    if (a == CARC_A_KEEP) {
+        carc_finish_step(g, s);
+        return;
+    }
+    if (a == CARC_A_DRAW2) {
+        s->pending = (uint8_t)(s->pending + 2);
+        carc_finish_step(g, s);
+        return;
+    }
+    if (a >= CARC_A_FOLLOW) {
+        if (a != CARC_A_NOFOLLOW) {
+            int seg = (a - CARC_A_FOLLOW) >> 1, lg = (a - CARC_A_FOLLOW) & 1, p = s->cur;
+            carc_fol *f = &s->fol[s->nfol++];
+            f->tile = s->placed;
+            f->seg = (uint8_t)seg;
+            f->player = (uint8_t)p;
+            f->large = (uint8_t)lg;
+            if (lg)
+                s->large[p]--;
+            else
+                s->supply[p]--;
+            s->occ[carc_find(s, s->tiles[s->placed].seg_base + seg)]++;
+        }
+        carc_score_pending(g, s);
+        carc_finish_step(g, s);
+        return;
+    }
+    if (a >= CARC_A_FILL) {
+        int sq = (a - CARC_A_FILL) >> 1, lg = (a - CARC_A_FILL) & 1, p = s->cur;
+        uint16_t sqs[CARC_MAX_TAT];
+        int k = carc_gap_squares(s, sq, sqs, CARC_MAX_TAT);
+        s->nev = 0;
+        for (int i = 0; i < k; i++) {
+            s->tat_fol[s->ntat] = (uint8_t)(i == 0 ? p * 2 + lg + 1 : 0);
+            s->tat_sq[s->ntat++] = sqs[i];
+        }
+        s->held[p] = (uint8_t)(s->held[p] - k);
+        if (lg)
+            s->large[p]--;
+        else
+            s->supply[p]--;
+        carc_add_score(s, p, carc_fill_points(g, s, sqs, k), CARC_K_TATAN);
+        s->passes = 0;
+        s->cur = (uint8_t)((s->cur + 1) % s->nplayers);
+        carc_end_advance(g, s);
+        return;
+    }
+    if (a >= CARC_A_PICK) {
+        int sq = a - CARC_A_PICK;
+        int t = carc_tile_at(s, carc_sqx(sq), carc_sqy(sq));
+        s->hand = s->tiles[t].kind;
+        s->move_from = (uint16_t)sq;
+        carc_remove_tile(g, s, t);
+        s->phase = CARC_PH_MOVE;
+        return;
+    }
+    /* placement (a drawn tile or a moved one) */
+    int sq = a >> 2, r = a & 3;
+    int t = carc_place(g, s, carc_front_find(s, sq), s->hand, r);
+    carc_after_place(g, s, t);
+}
+
+void carc_end_game(const tafel_game *g, carc_state *s)
+{
+    memset(s->remain, 0, sizeof s->remain);
+    s->nremain = 0;
+    s->pending = 0;
+    s->hand = CARC_NONE;
+    s->placed = CARC_NONE;
+    carc_end_turns(g, s);
+}
+
+void carc_set_turn(const tafel_game *g, carc_state *s, int p)
+{
+    s->cur = (uint8_t)p;
+    if (s->phase == CARC_PH_END) {
+        s->passes = 0;
+        carc_end_advance(g, s);
+    }
+}
+
+static void carc_apply_api(const tafel_game *g, void *state, int32_t a)
+{
+    carc_apply(g, state, a);
+}
+
+static void carc_returns(const tafel_game *g, const void *state, double *out)
+{
+    const carc_state *s = state;
+    for (int p = 0; p < g->num_players; p++)
+        out[p] = 0;
+    if (s->phase != CARC_PH_OVER)
+        return;
+    int best = -1, nb = 0;
+    for (int p = 0; p < g->num_players; p++)
+        if (s->score[p] > best)
+            best = s->score[p];
+    for (int p = 0; p < g->num_players; p++)
+        nb += s->score[p] == best;
+    for (int p = 0; p < g->num_players; p++)
+        out[p] = s->score[p] == best ? 1.0 / nb : 0;
+}
+
+static void carc_scores(const tafel_game *g, const void *state, int *out)
+{
+    const carc_state *s = state;
+    for (int p = 0; p < g->num_players; p++)
+        out[p] = s->score[p];
+}
+
+static json_t *carc_view_json(const tafel_game *g, const void *state, int viewer)
+{
+    (void)viewer;
+    const carc_state *s = state;
+    static const char *const phases[] = {"start", "draw", "place", "follow", "tatan", "move",
+                                         "end", "over"};
+    json_t *v = json_object();
+    json_object_set_new(v, "phase", json_string(phases[s->phase]));
+    json_object_set_new(v, "current", json_integer(carc_current(g, s)));
+    json_object_set_new(v, "hand", json_string(s->hand == CARC_NONE ? "" : carc_kinds[s->hand].name));
+    json_t *tiles = json_array();
+    for (int t = 0; t < s->ntiles; t++) {
+        const carc_tile *T = &s->tiles[t];
+        json_array_append_new(tiles, json_pack("{s:s,s:i,s:i,s:i}", "kind",
+                                               carc_kinds[T->kind].name, "x", T->x, "y", T->y,
+                                               "r", T->rot));
+    }
+    json_object_set_new(v, "tiles", tiles);
+    json_t *fols = json_array();
+    for (int i = 0; i < s->nfol; i++) {
+        const carc_fol *f = &s->fol[i];
+        char name[32];
+        carc_seg_name(s->tiles[f->tile].kind, f->seg, name, sizeof name);
+        json_array_append_new(fols, json_pack("{s:i,s:i,s:i,s:s,s:b}", "player", f->player, "x",
+                                              s->tiles[f->tile].x, "y", s->tiles[f->tile].y,
+                                              "feature", name, "large", f->large));
+    }
+    json_object_set_new(v, "followers", fols);
+    json_t *tat = json_array();
+    for (int i = 0; i < s->ntat; i++)
+        json_array_append_new(tat, json_pack("{s:i,s:i,s:i}", "x", carc_sqx(s->tat_sq[i]), "y",
+                                             carc_sqy(s->tat_sq[i]), "follower",
+                                             s->tat_fol[i] - 1));
+    json_object_set_new(v, "tatan_tiles", tat);
+    json_t *pl = json_array();
+    for (int p = 0; p < s->nplayers; p++)
+        json_array_append_new(pl, json_pack("{s:i,s:i,s:i,s:i}", "score", s->score[p], "supply",
+                                            s->supply[p], "large", s->large[p], "tatan",
+                                            s->held[p]));
+    json_object_set_new(v, "players", pl);
+    json_t *rem = json_object();
+    for (int k = 0; k < CARC_NKINDS; k++)
+        if (s->remain[k])
+            json_object_set_new(rem, carc_kinds[k].name, json_integer(s->remain[k]));
+    json_object_set_new(v, "remaining", rem);
+    json_object_set_new(v, "pending_steps", json_integer(s->pending));
+    return v;
+}
+
+static uint64_t carc_info_hash(const tafel_game *g, const void *state, int viewer)
+{
+    (void)g;
+    (void)viewer;
+    /* Nothing is hidden (the stack order is not stored). Hash the canonical state: union-find
+     * parents are replaced by roots so path compression does not change the hash. */
+    const carc_state *s = state;
+    const unsigned char *b = state;
+    uint64_t h = 1469598103934665603ULL;
+    size_t off = offsetof(carc_state, parent);
+    for (size_t i = 0; i < off; i++)
+        h = (h ^ b[i]) * 1099511628211ULL;
+    for (int i = 0; i < s->nsegs; i++)
+        h = (h ^ (uint64_t)carc_find_c(s, i)) * 1099511628211ULL;
+    for (size_t i = offsetof(carc_state, open); i < sizeof *s; i++)
+        h = (h ^ b[i]) * 1099511628211ULL;
+    return h;
+}
+
+static void carc_resample(const tafel_game *g, void *state, int viewer, tafel_rng *rng)
+{
+    (void)g, (void)state, (void)viewer, (void)rng; /* no hidden information is stored */
+}
+
+static void carc_evaluate(const tafel_game *g, const void *state, double *out)
+{
+    carc_evaluate_state(g, state, out);
+}
+
+int carc_action_to_text(const tafel_game *g, const void *state, int32_t a, char *buf,
+                        size_t len);
+int carc_text_to_action(const tafel_game *g, const void *state, const char *text,
+                        int32_t *action, char *err, size_t errlen);
 
 const tafel_game_type tafel_game_carcassonne = {
     .name = "carcassonne",
@@ -7,4 +498,24 @@ const tafel_game_type tafel_game_carcassonne = {
     .min_players = 2,
     .max_players = 6,
     .default_players = 2,
+    .params = carc_params,
+    .num_params = CARC_NPARAMS,
+    .state_size = sizeof(carc_state),
+    .num_actions = CARC_NUM_ACTIONS,
+    .max_legal = 1024,
+    .check = carc_check,
+    .init = carc_init,
+    .current_player = carc_current,
+    .legal_actions = carc_legal_actions,
+    .chance_outcomes = carc_chance_outcomes,
+    .apply = carc_apply_api,
+    .returns = carc_returns,
+    .scores = carc_scores,
+    .view_json = carc_view_json,
+    .info_hash = carc_info_hash,
+    .resample = carc_resample,
+    .action_to_text = carc_action_to_text,
+    .text_to_action = carc_text_to_action,
+    .render = carc_render,
+    .evaluate = carc_evaluate,
 };

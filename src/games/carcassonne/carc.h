@@ -1,0 +1,223 @@
+/* carc.h: internal interface of the Carcassonne engine (state, tile data, action ids, helpers
+ * for replayers and tests). */
+#ifndef CARC_H
+#define CARC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tafel/game.h"
+
+/* ---- Tile data (carc_tiles.c, generated) ---- */
+enum { CARC_CITY = 1, CARC_ROAD = 2, CARC_FIELD = 3, CARC_CLOISTER = 4 };
+enum { CARC_F_PENNANT = 1, CARC_F_INN = 2, CARC_F_CATHEDRAL = 4, CARC_F_INN_OPT = 8 };
+#define CARC_MAXSEG 8
+#define CARC_NKINDS 42 /* 24 base, 17 Inns & Cathedrals, Tatan */
+#define CARC_NBASE 24
+#define CARC_TATAN 41
+#define CARC_NONE 255
+
+typedef struct carc_seg {
+    uint8_t type;   /* CARC_CITY .. CARC_CLOISTER */
+    uint8_t mask;   /* city/road: canonical edges (bit e); field: canonical half-edges (bit h) */
+    uint8_t flags;  /* CARC_F_* */
+    uint8_t cities; /* field: local indices of the bordering city segments (bit i) */
+} carc_seg;
+
+typedef struct carc_kind {
+    const char *name;
+    uint8_t count;       /* tiles in the box (the start tile is one of the D tiles) */
+    uint8_t set;         /* 0 base, 1 Inns & Cathedrals, 2 Tatan */
+    uint8_t edges;       /* canonical edge e type (1 C, 2 R, 3 F) at bits 2e */
+    uint8_t nseg, ncity; /* segments: cities, roads, fields, cloister in that order */
+    uint8_t edge_seg[4]; /* canonical edge -> city/road segment, CARC_NONE for a field edge */
+    uint8_t half_seg[8]; /* canonical half-edge -> field segment, CARC_NONE on city edges */
+    uint8_t cloister;    /* cloister segment or CARC_NONE */
+    carc_seg seg[CARC_MAXSEG];
+} carc_kind;
+
+extern const carc_kind carc_kinds[CARC_NKINDS];
+
+/* ---- Board geometry and action ids ---- */
+#define CARC_OFF 96 /* coordinates -96..95 cover any game (90 tiles + 6 Tatan moves) */
+#define CARC_W 192
+#define CARC_NSQ (CARC_W * CARC_W)
+static inline int carc_sq(int x, int y) { return (y + CARC_OFF) * CARC_W + (x + CARC_OFF); }
+static inline int carc_sqx(int sq) { return sq % CARC_W - CARC_OFF; }
+static inline int carc_sqy(int sq) { return sq / CARC_W - CARC_OFF; }
+
+enum {
+    CARC_A_PLACE = 0,                              /* + sq*4 + r */
+    CARC_A_PICK = CARC_A_PLACE + 4 * CARC_NSQ,     /* Tatan option 1: + sq of the tile to move */
+    CARC_A_FILL = CARC_A_PICK + CARC_NSQ,          /* end phase: + sq*2 + large (sq = gap's min) */
+    CARC_A_FOLLOW = CARC_A_FILL + 2 * CARC_NSQ,    /* + seg*2 + large */
+    CARC_A_NOFOLLOW = CARC_A_FOLLOW + 2 * CARC_MAXSEG,
+    CARC_A_DRAW2,                                  /* Tatan option 2 */
+    CARC_A_KEEP,                                   /* Tatan tile drawn from an empty stack: keep */
+    CARC_A_PASS,                                   /* end phase */
+    CARC_A_DRAW,                                   /* chance: + kind */
+    CARC_A_START = CARC_A_DRAW + CARC_NKINDS,      /* chance: + start player [D-3] */
+    CARC_NUM_ACTIONS = CARC_A_START + TAFEL_MAX_PLAYERS,
+};
+
+/* ---- State ---- */
+#define CARC_MAX_TILES 90
+#define CARC_MAX_SEGS 320
+#define CARC_MAX_FRONT 184
+#define CARC_MAX_FOL 48
+#define CARC_MAX_CL 8
+#define CARC_MAX_EV 64
+#define CARC_MAX_TAT 6
+
+enum { /* phases */
+    CARC_PH_START,  /* chance: start player */
+    CARC_PH_DRAW,   /* chance: the next tile of the current step */
+    CARC_PH_PLACE,  /* place the tile in hand */
+    CARC_PH_FOLLOW, /* deploy on the tile just placed (or not) */
+    CARC_PH_TATAN,  /* a Tatan tile was drawn: option 1 (pick), option 2 (draw2) or keep */
+    CARC_PH_MOVE,   /* option 1: place the picked tile elsewhere */
+    CARC_PH_END,    /* end phase: fill a gap or pass */
+    CARC_PH_OVER,
+};
+
+enum { CARC_K_CITY, CARC_K_ROAD, CARC_K_CLOISTER, CARC_K_FIELD, CARC_K_TATAN, CARC_NK };
+
+/* segment flag bits (state) */
+enum { CARC_S_DONE = 8, CARC_S_INN = 16, CARC_S_CATH = 32 };
+#define CARC_S_TYPE 7
+
+typedef struct carc_tile {
+    int8_t x, y;
+    uint8_t kind, rot;
+    uint8_t nb[4];     /* tile index on each board side or CARC_NONE */
+    uint16_t seg_base; /* first global segment */
+    uint8_t cl_done;   /* its cloister is completed (permanent) */
+    uint8_t pad;
+} carc_tile;
+
+typedef struct carc_front {
+    uint16_t sq;
+    uint8_t mask, val; /* edge constraint: (rotated edges & mask) == val */
+    uint8_t nb[4];
+} carc_front;
+
+typedef struct carc_fol {
+    uint8_t tile, seg, player, large;
+} carc_fol;
+
+typedef struct carc_event {
+    int8_t player;
+    uint8_t kind; /* CARC_K_* */
+    int16_t points;
+} carc_event;
+
+typedef struct carc_state {
+    uint8_t phase, cur, nplayers, hand; /* hand: kind drawn / picked */
+    uint8_t ntiles, nfront, nfol, ncl;
+    uint16_t nsegs;
+    uint8_t placed;      /* tile just placed (FOLLOW) */
+    uint8_t pending;     /* further tile steps in this turn */
+    uint8_t last_player; /* placed the last landscape tile [D-4] */
+    uint8_t passes;      /* end phase: turns since the last fill */
+    uint8_t nremain, nev;
+    uint16_t move_from;  /* MOVE: the picked tile's old square */
+    uint8_t npend, npcl, ntat, ended;
+    uint16_t pend[8];    /* roads/cities completed by the placement, scored after deployment */
+    uint8_t pcl[9];      /* cloister tiles completed by the placement */
+    uint8_t remain[CARC_NKINDS];
+    uint8_t discarded[CARC_NKINDS];
+    uint8_t supply[TAFEL_MAX_PLAYERS], large[TAFEL_MAX_PLAYERS], held[TAFEL_MAX_PLAYERS];
+    int16_t score[TAFEL_MAX_PLAYERS];
+    int16_t kscore[TAFEL_MAX_PLAYERS][CARC_NK];
+    uint16_t tat_sq[CARC_MAX_TAT];   /* squares filled with Tatan tiles */
+    uint8_t tat_fol[CARC_MAX_TAT];   /* follower on it: player*2+large+1, 0 none */
+    struct { uint8_t tile, cnt; } cl[CARC_MAX_CL];
+    carc_event ev[CARC_MAX_EV];      /* scoring events of the current step / fill / final scoring */
+    carc_fol fol[CARC_MAX_FOL];
+    carc_tile tiles[CARC_MAX_TILES];
+    carc_front front[CARC_MAX_FRONT];
+    uint16_t parent[CARC_MAX_SEGS];
+    uint8_t open[CARC_MAX_SEGS], occ[CARC_MAX_SEGS], pen[CARC_MAX_SEGS], sfl[CARC_MAX_SEGS];
+} carc_state;
+
+/* ---- Options (indices into g->params) ---- */
+enum { CARC_P_TATAN, CARC_P_IC, CARC_P_FARMERS, CARC_P_TINY, CARC_P_ECINN, CARC_P_BOTHFIRST,
+       CARC_P_TILEONLY, CARC_NPARAMS };
+static inline int carc_opt_tatan(const tafel_game *g) { return g->params[CARC_P_TATAN] == 0; }
+static inline int carc_opt_tiles_ic(const tafel_game *g) { return g->params[CARC_P_IC] == 0; }
+static inline int carc_opt_large(const tafel_game *g) { return g->params[CARC_P_IC] != 2; }
+static inline int carc_opt_farmers(const tafel_game *g) { return g->params[CARC_P_FARMERS] == 0; }
+
+/* ---- Board and features (carc_board.c) ---- */
+static inline int carc_edges_rot(int edges, int r)
+{
+    return ((edges << (2 * r)) | (edges >> (8 - 2 * r))) & 0xff;
+}
+int carc_find(carc_state *s, int a);
+int carc_find_c(const carc_state *s, int a); /* no path compression */
+/* Segment flags for a tile's local segment under the game's options. */
+int carc_seg_state_flags(const tafel_game *g, int kind, int seg);
+/* Index of the frontier entry of square sq, or -1. */
+int carc_front_find(const carc_state *s, int sq);
+/* Place kind/rot on the frontier square front[fi]: features, frontier, cloisters, completions
+ * (marked and remembered for carc_score_pending). Returns the new tile's index. */
+int carc_place(const tafel_game *g, carc_state *s, int fi, int kind, int rot);
+/* 1 if kind fits somewhere (skipping square skip_sq and, if ignore != NONE, ignoring that tile). */
+int carc_fits_anywhere(const carc_state *s, int kind, int skip_sq, int ignore);
+/* Rebuild tile links, frontier, cloister counts and features from the tile list. */
+void carc_rebuild(const tafel_game *g, carc_state *s);
+/* 0 if s's incremental features/frontier equal a from-scratch rebuild; else -1 with reason. */
+int carc_check_rebuild(const tafel_game *g, const carc_state *s, char *err, size_t errlen);
+/* Remove tile t from the board (Tatan option 1) and rebuild. */
+void carc_remove_tile(const tafel_game *g, carc_state *s, int t);
+int carc_tile_at(const carc_state *s, int x, int y); /* tile index or -1 (linear scan) */
+
+/* ---- Scoring (carc_score.c) ---- */
+void carc_add_score(carc_state *s, int p, int pts, int kind);
+void carc_score_pending(const tafel_game *g, carc_state *s);
+void carc_final_scoring(const tafel_game *g, carc_state *s);
+/* Distinct tiles of the feature rooted at root. */
+int carc_feature_tiles(carc_state *s, int root);
+/* Value of a road/city/cloister feature (completed or not) and field value at final scoring. */
+int carc_feature_value(const tafel_game *g, carc_state *s, int seg, int completed);
+int carc_fill_points(const tafel_game *g, carc_state *s, const uint16_t *sqs, int n);
+void carc_evaluate_state(const tafel_game *g, const carc_state *s, double *out);
+
+/* ---- Tatan (carc_tatan.c) ---- */
+/* Why tile t may not be moved: 0 movable, 1 figure, 2 completed, 3 disconnects, 4 nowhere. */
+int carc_move_refusal(const tafel_game *g, carc_state *s, int t);
+int carc_any_movable(const tafel_game *g, carc_state *s);
+/* Gaps of the board: gap_min[i] = smallest square of gap i, gap_size[i]; returns the count. */
+int carc_gaps(const carc_state *s, uint16_t *gap_min, uint8_t *gap_size, int max);
+/* Squares of the gap containing square sq (or -1 if sq is in no gap). */
+int carc_gap_squares(const carc_state *s, int sq, uint16_t *out, int max);
+
+/* ---- Game flow (carcassonne.c) ---- */
+int carc_legal(const tafel_game *g, const carc_state *s, int32_t *out);
+void carc_apply(const tafel_game *g, carc_state *s, int32_t a);
+/* The stack is empty now: the end phase (Tatan) or final scoring follows ("# end of game
+ * scoring" in recorded games). */
+void carc_end_game(const tafel_game *g, carc_state *s);
+/* Scenario set-ups: the next turn is p's (between turns: at a draw or in the end phase). */
+void carc_set_turn(const tafel_game *g, carc_state *s, int p);
+
+/* ---- Helpers for replayers and tests (carc_notation.c) ---- */
+int carc_kind_by_name(const char *name); /* -1 if unknown */
+/* Canonical name of local segment seg of kind: "city:NW", "road:EW", "field:Es,Se", "cloister". */
+int carc_seg_name(int kind, int seg, char *buf, size_t len);
+int carc_seg_by_name(int kind, const char *name); /* -1 if none */
+int32_t carc_place_action(int x, int y, int r);
+int32_t carc_pick_action(int x, int y);
+/* Follower action for the tile just placed: feature name, large; -1 if the tile has no such
+ * segment. (Legality is for tafel_is_legal.) */
+int32_t carc_follower_action(const carc_state *s, const char *name, int large);
+int32_t carc_fill_action(int x, int y, int large); /* (x,y) = the gap's smallest square */
+int32_t carc_draw_action(int kind);
+/* Score of player p from features of kind k (CARC_K_*). */
+static inline int carc_kind_score(const carc_state *s, int p, int k) { return s->kscore[p][k]; }
+
+/* ---- Render (carc_render.c) ---- */
+int carc_render(const tafel_game *g, const void *state, int viewer, int color, char *buf,
+                size_t len);
+
+#endif

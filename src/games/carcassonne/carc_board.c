@@ -1,0 +1,425 @@
+/* carc_board.c: the board: placement, frontier, features (union-find), from-scratch rebuild. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/carcassonne/carc.h"
+
+static const int carc_dx[4] = {0, 1, 0, -1}, carc_dy[4] = {-1, 0, 1, 0};
+static const int carc_dsq[4] = {-CARC_W, 1, CARC_W, -1};
+/* half-edge h meets half-edge carc_hmatch[h] of the neighbour across its side */
+static const uint8_t carc_hmatch[8] = {5, 4, 7, 6, 1, 0, 3, 2};
+
+int carc_find(carc_state *s, int a)
+{
+    int r = a;
+    while (s->parent[r] != r)
+        r = s->parent[r];
+    while (s->parent[a] != r) {
+        int n = s->parent[a];
+        s->parent[a] = (uint16_t)r;
+        a = n;
+    }
+    return r;
+}
+
+int carc_find_c(const carc_state *s, int a)
+{
+    while (s->parent[a] != a)
+        a = s->parent[a];
+    return a;
+}
+
+int carc_seg_state_flags(const tafel_game *g, int kind, int seg)
+{
+    const carc_seg *sg = &carc_kinds[kind].seg[seg];
+    int f = sg->type;
+    if (sg->flags & CARC_F_INN)
+        f |= CARC_S_INN;
+    if ((sg->flags & CARC_F_INN_OPT) && g->params[CARC_P_ECINN])
+        f |= CARC_S_INN;
+    if (sg->flags & CARC_F_CATHEDRAL)
+        f |= CARC_S_CATH;
+    return f;
+}
+
+static void carc_init_segs(const tafel_game *g, carc_state *s, int t)
+{
+    carc_tile *T = &s->tiles[t];
+    const carc_kind *K = &carc_kinds[T->kind];
+    T->seg_base = s->nsegs;
+    for (int i = 0; i < K->nseg; i++) {
+        int gs = s->nsegs + i;
+        s->parent[gs] = (uint16_t)gs;
+        s->open[gs] = (K->seg[i].type == CARC_CITY || K->seg[i].type == CARC_ROAD)
+                          ? (uint8_t)__builtin_popcount(K->seg[i].mask)
+                          : 0;
+        s->occ[gs] = 0;
+        s->pen[gs] = (K->seg[i].flags & CARC_F_PENNANT) ? 1 : 0;
+        s->sfl[gs] = (uint8_t)carc_seg_state_flags(g, T->kind, i);
+    }
+    s->nsegs = (uint16_t)(s->nsegs + K->nseg);
+}
+
+/* Join segments a and b; edge: they share a city/road edge (two open edges close). */
+static void carc_union(carc_state *s, int a, int b, int edge)
+{
+    int ra = carc_find(s, a), rb = carc_find(s, b);
+    if (ra != rb) {
+        if (rb < ra) {
+            int t = ra;
+            ra = rb;
+            rb = t;
+        }
+        s->parent[rb] = (uint16_t)ra;
+        s->open[ra] = (uint8_t)(s->open[ra] + s->open[rb]);
+        s->occ[ra] = (uint8_t)(s->occ[ra] + s->occ[rb]);
+        s->pen[ra] = (uint8_t)(s->pen[ra] + s->pen[rb]);
+        s->sfl[ra] |= s->sfl[rb] & (CARC_S_INN | CARC_S_CATH);
+    }
+    if (edge)
+        s->open[ra] = (uint8_t)(s->open[ra] - 2);
+}
+
+/* Connect tile t on its board side d with tile m (on m's side d^2). */
+static void carc_connect(carc_state *s, int t, int d, int m)
+{
+    const carc_tile *T = &s->tiles[t], *M = &s->tiles[m];
+    const carc_kind *K = &carc_kinds[T->kind], *MK = &carc_kinds[M->kind];
+    int od = d ^ 2;
+    int a = K->edge_seg[(d - T->rot) & 3];
+    if (a != CARC_NONE)
+        carc_union(s, T->seg_base + a, M->seg_base + MK->edge_seg[(od - M->rot) & 3], 1);
+    for (int i = 0; i < 2; i++) {
+        int h = 2 * d + i;
+        int ca = K->half_seg[(h - 2 * T->rot) & 7];
+        if (ca == CARC_NONE)
+            continue;
+        int cb = MK->half_seg[(carc_hmatch[h] - 2 * M->rot) & 7];
+        carc_union(s, T->seg_base + ca, M->seg_base + cb, 0);
+    }
+}
+
+int carc_front_find(const carc_state *s, int sq)
+{
+    int lo = 0, hi = s->nfront - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) >> 1;
+        if (s->front[mid].sq == sq)
+            return mid;
+        if (s->front[mid].sq < sq)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return -1;
+}
+
+static int carc_front_insert_pos(const carc_state *s, int sq)
+{
+    int lo = 0, hi = s->nfront;
+    while (lo < hi) {
+        int mid = (lo + hi) >> 1;
+        if (s->front[mid].sq < sq)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+static int carc_cl_near(const carc_tile *a, const carc_tile *b)
+{
+    int dx = a->x - b->x, dy = a->y - b->y;
+    return dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1;
+}
+
+int carc_place(const tafel_game *g, carc_state *s, int fi, int kind, int rot)
+{
+    carc_front f = s->front[fi];
+    memmove(&s->front[fi], &s->front[fi + 1], (size_t)(s->nfront - fi - 1) * sizeof f);
+    s->nfront--;
+    int t = s->ntiles++;
+    carc_tile *T = &s->tiles[t];
+    T->x = (int8_t)carc_sqx(f.sq);
+    T->y = (int8_t)carc_sqy(f.sq);
+    T->kind = (uint8_t)kind;
+    T->rot = (uint8_t)rot;
+    memcpy(T->nb, f.nb, 4);
+    T->cl_done = 0;
+    T->pad = 0;
+    carc_init_segs(g, s, t);
+    const carc_kind *K = &carc_kinds[kind];
+    int redges = carc_edges_rot(K->edges, rot);
+    for (int d = 0; d < 4; d++) {
+        int m = f.nb[d];
+        if (m != CARC_NONE) {
+            s->tiles[m].nb[d ^ 2] = (uint8_t)t;
+            carc_connect(s, t, d, m);
+            continue;
+        }
+        int nsq = f.sq + carc_dsq[d];
+        int od = d ^ 2;
+        int bits = 3 << (2 * od), val = ((redges >> (2 * d)) & 3) << (2 * od);
+        int j = carc_front_find(s, nsq);
+        if (j >= 0) {
+            s->front[j].nb[od] = (uint8_t)t;
+            s->front[j].mask = (uint8_t)(s->front[j].mask | bits);
+            s->front[j].val = (uint8_t)(s->front[j].val | val);
+        } else {
+            int pos = carc_front_insert_pos(s, nsq);
+            memmove(&s->front[pos + 1], &s->front[pos], (size_t)(s->nfront - pos) * sizeof f);
+            carc_front *e = &s->front[pos];
+            e->sq = (uint16_t)nsq;
+            e->mask = (uint8_t)bits;
+            e->val = (uint8_t)val;
+            memset(e->nb, CARC_NONE, 4);
+            e->nb[od] = (uint8_t)t;
+            s->nfront++;
+        }
+    }
+    /* completions */
+    s->npend = 0;
+    s->npcl = 0;
+    for (int i = 0; i < K->nseg; i++) {
+        int ty = K->seg[i].type;
+        if (ty != CARC_CITY && ty != CARC_ROAD)
+            continue;
+        int r = carc_find(s, T->seg_base + i);
+        if (s->open[r] == 0 && !(s->sfl[r] & CARC_S_DONE)) {
+            s->sfl[r] |= CARC_S_DONE;
+            s->pend[s->npend++] = (uint16_t)r;
+        }
+    }
+    for (int c = 0; c < s->ncl; c++) {
+        carc_tile *C = &s->tiles[s->cl[c].tile];
+        if (!carc_cl_near(C, T))
+            continue;
+        if (++s->cl[c].cnt == 8 && !C->cl_done) {
+            C->cl_done = 1;
+            s->pcl[s->npcl++] = s->cl[c].tile;
+        }
+    }
+    if (K->cloister != CARC_NONE) {
+        int cnt = 0;
+        for (int u = 0; u < t; u++)
+            cnt += carc_cl_near(&s->tiles[u], T);
+        s->cl[s->ncl].tile = (uint8_t)t;
+        s->cl[s->ncl].cnt = (uint8_t)cnt;
+        s->ncl++;
+        if (cnt == 8) {
+            T->cl_done = 1;
+            s->pcl[s->npcl++] = (uint8_t)t;
+        }
+    }
+    return t;
+}
+
+int carc_fits_anywhere(const carc_state *s, int kind, int skip_sq, int ignore)
+{
+    int e = carc_kinds[kind].edges;
+    int re[4];
+    for (int r = 0; r < 4; r++)
+        re[r] = carc_edges_rot(e, r);
+    for (int i = 0; i < s->nfront; i++) {
+        const carc_front *f = &s->front[i];
+        if (f->sq == skip_sq)
+            continue;
+        int mask = f->mask, val = f->val;
+        if (ignore != CARC_NONE) {
+            int any = 0;
+            for (int d = 0; d < 4; d++) {
+                if (f->nb[d] == ignore) {
+                    mask &= ~(3 << (2 * d));
+                    val &= ~(3 << (2 * d));
+                } else if (f->nb[d] != CARC_NONE) {
+                    any = 1;
+                }
+            }
+            if (!any)
+                continue;
+        }
+        for (int r = 0; r < 4; r++)
+            if ((re[r] & mask) == val)
+                return 1;
+    }
+    return 0;
+}
+
+int carc_tile_at(const carc_state *s, int x, int y)
+{
+    for (int t = 0; t < s->ntiles; t++)
+        if (s->tiles[t].x == x && s->tiles[t].y == y)
+            return t;
+    return -1;
+}
+
+void carc_rebuild(const tafel_game *g, carc_state *s)
+{
+    int x0 = 1000, x1 = -1000, y0 = 1000, y1 = -1000;
+    for (int t = 0; t < s->ntiles; t++) {
+        const carc_tile *T = &s->tiles[t];
+        if (T->x < x0) x0 = T->x;
+        if (T->x > x1) x1 = T->x;
+        if (T->y < y0) y0 = T->y;
+        if (T->y > y1) y1 = T->y;
+    }
+    x0--, y0--, x1++, y1++;
+    int bw = x1 - x0 + 1, bh = y1 - y0 + 1;
+    uint8_t map[bw * bh];
+    memset(map, CARC_NONE, sizeof map);
+    for (int t = 0; t < s->ntiles; t++)
+        map[(s->tiles[t].y - y0) * bw + (s->tiles[t].x - x0)] = (uint8_t)t;
+    s->nsegs = 0;
+    s->ncl = 0;
+    for (int t = 0; t < s->ntiles; t++) {
+        carc_tile *T = &s->tiles[t];
+        carc_init_segs(g, s, t);
+        for (int d = 0; d < 4; d++)
+            T->nb[d] = map[(T->y + carc_dy[d] - y0) * bw + (T->x + carc_dx[d] - x0)];
+    }
+    for (int t = 0; t < s->ntiles; t++) {
+        const carc_tile *T = &s->tiles[t];
+        for (int d = 1; d <= 2; d++)
+            if (T->nb[d] != CARC_NONE)
+                carc_connect(s, t, d, T->nb[d]);
+        if (carc_kinds[T->kind].cloister != CARC_NONE) {
+            int cnt = 0;
+            for (int dy = -1; dy <= 1; dy++)
+                for (int dx = -1; dx <= 1; dx++)
+                    if ((dx || dy) && map[(T->y + dy - y0) * bw + (T->x + dx - x0)] != CARC_NONE)
+                        cnt++;
+            s->cl[s->ncl].tile = (uint8_t)t;
+            s->cl[s->ncl].cnt = (uint8_t)cnt;
+            s->ncl++;
+        }
+    }
+    for (int i = 0; i < s->nsegs; i++) {
+        int ty = s->sfl[i] & CARC_S_TYPE;
+        if ((ty == CARC_CITY || ty == CARC_ROAD) && s->parent[i] == i && s->open[i] == 0)
+            s->sfl[i] |= CARC_S_DONE;
+    }
+    for (int i = 0; i < s->nfol; i++) {
+        int r = carc_find(s, s->tiles[s->fol[i].tile].seg_base + s->fol[i].seg);
+        s->occ[r]++;
+    }
+    /* frontier, in square order */
+    s->nfront = 0;
+    for (int y = y0; y <= y1; y++) {
+        for (int x = x0; x <= x1; x++) {
+            if (map[(y - y0) * bw + (x - x0)] != CARC_NONE)
+                continue;
+            carc_front f;
+            memset(&f, 0, sizeof f);
+            int any = 0;
+            for (int d = 0; d < 4; d++) {
+                int nx = x + carc_dx[d], ny = y + carc_dy[d];
+                int m = (nx < x0 || nx > x1 || ny < y0 || ny > y1)
+                            ? CARC_NONE
+                            : map[(ny - y0) * bw + (nx - x0)];
+                f.nb[d] = (uint8_t)m;
+                if (m == CARC_NONE)
+                    continue;
+                any = 1;
+                const carc_tile *M = &s->tiles[m];
+                int me = carc_edges_rot(carc_kinds[M->kind].edges, M->rot);
+                f.mask = (uint8_t)(f.mask | (3 << (2 * d)));
+                f.val = (uint8_t)(f.val | (((me >> (2 * (d ^ 2))) & 3) << (2 * d)));
+            }
+            if (!any)
+                continue;
+            f.sq = (uint16_t)carc_sq(x, y);
+            s->front[s->nfront++] = f;
+        }
+    }
+}
+
+void carc_remove_tile(const tafel_game *g, carc_state *s, int t)
+{
+    memmove(&s->tiles[t], &s->tiles[t + 1], (size_t)(s->ntiles - t - 1) * sizeof s->tiles[0]);
+    s->ntiles--;
+    memset(&s->tiles[s->ntiles], 0, sizeof s->tiles[0]);
+    for (int i = 0; i < s->nfol; i++)
+        if (s->fol[i].tile > t)
+            s->fol[i].tile--;
+    carc_rebuild(g, s);
+    /* clear stale segment slots so states compare byte for byte */
+    int n = s->nsegs;
+    memset(&s->parent[n], 0, (CARC_MAX_SEGS - n) * sizeof s->parent[0]);
+    memset(&s->open[n], 0, CARC_MAX_SEGS - n);
+    memset(&s->occ[n], 0, CARC_MAX_SEGS - n);
+    memset(&s->pen[n], 0, CARC_MAX_SEGS - n);
+    memset(&s->sfl[n], 0, CARC_MAX_SEGS - n);
+    memset(&s->front[s->nfront], 0, (size_t)(CARC_MAX_FRONT - s->nfront) * sizeof s->front[0]);
+}
+
+static int carc_compare_features(const carc_state *s, const carc_state *r, char *err,
+                                 size_t errlen);
+
+int carc_check_rebuild(const tafel_game *g, const carc_state *s, char *err, size_t errlen)
+{
+    carc_state *r = malloc(sizeof *r);
+    memcpy(r, s, sizeof *r);
+    carc_rebuild(g, r);
+    int rc = carc_compare_features(s, r, err, errlen);
+    free(r);
+    return rc;
+}
+
+static int carc_compare_features(const carc_state *s, const carc_state *r, char *err,
+                                 size_t errlen)
+{
+    if (r->nsegs != s->nsegs) {
+        snprintf(err, errlen, "rebuild: %d segments, incremental %d", r->nsegs, s->nsegs);
+        return -1;
+    }
+    if (r->nfront != s->nfront || memcmp(r->front, s->front, s->nfront * sizeof s->front[0])) {
+        snprintf(err, errlen, "rebuild: frontier differs (%d vs %d squares)", r->nfront,
+                 s->nfront);
+        return -1;
+    }
+    if (r->ncl != s->ncl || memcmp(r->cl, s->cl, sizeof r->cl[0] * s->ncl)) {
+        snprintf(err, errlen, "rebuild: cloister counts differ");
+        return -1;
+    }
+    for (int t = 0; t < s->ntiles; t++)
+        if (memcmp(r->tiles[t].nb, s->tiles[t].nb, 4)) {
+            snprintf(err, errlen, "rebuild: links of tile %d differ", t);
+            return -1;
+        }
+    uint16_t map[CARC_MAX_SEGS];
+    memset(map, 0xff, sizeof map);
+    for (int i = 0; i < s->nsegs; i++) {
+        int a = carc_find_c(s, i), b = carc_find_c(r, i);
+        if (map[a] == 0xffff) {
+            map[a] = (uint16_t)b;
+            int ty = s->sfl[a] & CARC_S_TYPE;
+            int lin = ty == CARC_CITY || ty == CARC_ROAD;
+            if ((lin && (s->open[a] != r->open[b] || s->pen[a] != r->pen[b])) ||
+                s->occ[a] != r->occ[b] || s->sfl[a] != r->sfl[b]) {
+                snprintf(err, errlen,
+                         "rebuild: feature of segment %d differs: open %d/%d occ %d/%d pen %d/%d "
+                         "flags %d/%d",
+                         i, s->open[a], r->open[b], s->occ[a], r->occ[b], s->pen[a], r->pen[b],
+                         s->sfl[a], r->sfl[b]);
+                return -1;
+            }
+        } else if (map[a] != b) {
+            snprintf(err, errlen, "rebuild: segment %d is in another feature", i);
+            return -1;
+        }
+    }
+    /* the partition must match both ways */
+    uint16_t back[CARC_MAX_SEGS];
+    memset(back, 0xff, sizeof back);
+    for (int i = 0; i < s->nsegs; i++) {
+        int a = carc_find_c(s, i), b = carc_find_c(r, i);
+        if (back[b] == 0xffff)
+            back[b] = (uint16_t)a;
+        else if (back[b] != a) {
+            snprintf(err, errlen, "rebuild: segment %d joins features the incremental split", i);
+            return -1;
+        }
+    }
+    return 0;
+}

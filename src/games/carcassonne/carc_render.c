@@ -1,0 +1,259 @@
+/* carc_render.c: terminal drawing: tiles as 5x3 character cells, followers, legal squares. */
+#include <stdio.h>
+#include <string.h>
+
+#include "games/carcassonne/carc.h"
+
+int carc_label(int i, char *buf, size_t len);
+
+enum { COL_NONE, COL_FIELD, COL_CITY, COL_ROAD, COL_CLOISTER, COL_LABEL, COL_TATAN,
+       COL_P0 };
+static const char *const carc_ansi[] = {
+    "\033[0m", "\033[32m", "\033[33;1m", "\033[37;1m", "\033[31;1m", "\033[36;1m", "\033[35;1m",
+    "\033[41;37;1m", "\033[44;37;1m", "\033[43;30m", "\033[42;30m", "\033[45;37;1m",
+    "\033[47;30m"};
+static const char *const carc_pnames[TAFEL_MAX_PLAYERS] = {"red", "blue", "yellow", "green",
+                                                          "pink", "grey"};
+
+typedef struct {
+    char *buf;
+    size_t len;
+    int n;
+} carc_out;
+
+static void carc_put(carc_out *o, const char *fmt, const char *s)
+{
+    size_t at = (size_t)o->n < o->len ? (size_t)o->n : o->len;
+    o->n += snprintf(o->buf + at, o->len - at, fmt, s);
+}
+
+#define GW 5
+#define GH 3
+
+static void carc_draw_tile(const carc_state *s, int t, char *ch, uint8_t *col, int stride)
+{
+    const carc_tile *T = &s->tiles[t];
+    const carc_kind *K = &carc_kinds[T->kind];
+    int e = carc_edges_rot(K->edges, T->rot);
+    for (int y = 0; y < GH; y++)
+        for (int x = 0; x < GW; x++) {
+            ch[y * stride + x] = '.';
+            col[y * stride + x] = COL_FIELD;
+        }
+    static const int ex[4][3] = {{1, 2, 3}, {4, 4, 4}, {1, 2, 3}, {0, 0, 0}};
+    static const int ey[4][3] = {{0, 0, 0}, {0, 1, 2}, {2, 2, 2}, {0, 1, 2}};
+    int ncityedges = 0, nroad = 0;
+    for (int d = 0; d < 4; d++) {
+        int ty = (e >> (2 * d)) & 3;
+        if (ty == 1) {
+            ncityedges++;
+            for (int i = 0; i < 3; i++) {
+                ch[ey[d][i] * stride + ex[d][i]] = '#';
+                col[ey[d][i] * stride + ex[d][i]] = COL_CITY;
+            }
+        } else if (ty == 2) {
+            nroad++;
+            ch[ey[d][1] * stride + ex[d][1]] = (d & 1) ? '-' : '|';
+            col[ey[d][1] * stride + ex[d][1]] = COL_ROAD;
+        }
+    }
+    /* centre: city joins, road through or junction, cloister */
+    int cen = 1 * stride + 2;
+    int big_city = 0;
+    for (int i = 0; i < K->ncity; i++)
+        if (__builtin_popcount(K->seg[i].mask) >= 2)
+            big_city = 1;
+    if (big_city) {
+        for (int x = 1; x <= 3; x++) {
+            ch[stride + x] = '#';
+            col[stride + x] = COL_CITY;
+        }
+    }
+    if (nroad) {
+        int nseg = 0;
+        for (int i = 0; i < K->nseg; i++)
+            nseg += K->seg[i].type == CARC_ROAD;
+        ch[cen] = nseg == 1 && nroad == 2 ? '+' : 'o';
+        col[cen] = COL_ROAD;
+        for (int d = 1; d <= 3; d += 2)
+            if (((e >> (2 * d)) & 3) == 2) {
+                ch[stride + (d == 1 ? 3 : 1)] = '-';
+                col[stride + (d == 1 ? 3 : 1)] = COL_ROAD;
+            }
+    }
+    if (K->cloister != CARC_NONE) {
+        ch[cen] = 'M';
+        col[cen] = COL_CLOISTER;
+    }
+    for (int i = 0; i < K->ncity; i++) {
+        if (K->seg[i].flags & CARC_F_PENNANT) {
+            ch[cen] = '*';
+            col[cen] = COL_CITY;
+        }
+        if (K->seg[i].flags & CARC_F_CATHEDRAL) {
+            ch[cen] = 'C';
+            col[cen] = COL_CITY;
+        }
+    }
+    for (int i = 0; i < K->nseg; i++)
+        if (K->seg[i].type == CARC_ROAD && (K->seg[i].flags & CARC_F_INN)) {
+            ch[cen] = 'I';
+            col[cen] = COL_ROAD;
+        }
+    (void)ncityedges;
+    /* followers */
+    for (int f = 0; f < s->nfol; f++) {
+        if (s->fol[f].tile != t)
+            continue;
+        const carc_seg *sg = &K->seg[s->fol[f].seg];
+        int pos = cen;
+        if (sg->type == CARC_CITY || sg->type == CARC_ROAD) {
+            int ce = __builtin_ctz(sg->mask), d = (ce + T->rot) & 3;
+            pos = ey[d][1] * stride + ex[d][1];
+        } else if (sg->type == CARC_FIELD) {
+            static const int hx[8] = {1, 3, 4, 4, 3, 1, 0, 0}, hy[8] = {0, 0, 0, 2, 2, 2, 2, 0};
+            if (sg->mask) {
+                int h = (__builtin_ctz(sg->mask) + 2 * T->rot) & 7;
+                pos = hy[h] * stride + hx[h];
+            }
+        }
+        ch[pos] = s->fol[f].large ? "RBYGPW"[s->fol[f].player] : "rbygpw"[s->fol[f].player];
+        col[pos] = (uint8_t)(COL_P0 + s->fol[f].player);
+    }
+}
+
+int carc_render(const tafel_game *g, const void *state, int viewer, int color, char *buf,
+                size_t len)
+{
+    (void)viewer;
+    const carc_state *s = state;
+    carc_out o = {buf, len, 0};
+    if (len)
+        buf[0] = 0;
+    int x0 = 1000, x1 = -1000, y0 = 1000, y1 = -1000;
+    for (int t = 0; t < s->ntiles; t++) {
+        int x = s->tiles[t].x, y = s->tiles[t].y;
+        if (x - 1 < x0) x0 = x - 1;
+        if (x + 1 > x1) x1 = x + 1;
+        if (y - 1 < y0) y0 = y - 1;
+        if (y + 1 > y1) y1 = y + 1;
+    }
+    int bw = x1 - x0 + 1, bh = y1 - y0 + 1;
+    int stride = bw * GW;
+    char gch[bh * GH * stride];
+    uint8_t gcol[bh * GH * stride];
+    memset(gch, ' ', sizeof gch);
+    memset(gcol, 0, sizeof gcol);
+    for (int t = 0; t < s->ntiles; t++) {
+        int off = (s->tiles[t].y - y0) * GH * stride + (s->tiles[t].x - x0) * GW;
+        carc_draw_tile(s, t, gch + off, gcol + off, stride);
+    }
+    for (int i = 0; i < s->ntat; i++) {
+        int off = (carc_sqy(s->tat_sq[i]) - y0) * GH * stride + (carc_sqx(s->tat_sq[i]) - x0) * GW;
+        for (int y = 0; y < GH; y++)
+            for (int x = 0; x < GW; x++) {
+                gch[off + y * stride + x] = 'T';
+                gcol[off + y * stride + x] = COL_TATAN;
+            }
+        if (s->tat_fol[i]) {
+            int p = (s->tat_fol[i] - 1) / 2;
+            gch[off + stride + 2] = "rbygpw"[p];
+            gcol[off + stride + 2] = (uint8_t)(COL_P0 + p);
+        }
+    }
+    /* labels of squares with a legal placement */
+    char legend[2048] = "";
+    size_t ll = 0;
+    if (s->phase == CARC_PH_PLACE || s->phase == CARC_PH_MOVE) {
+        int32_t legal[1024];
+        int nl = carc_legal(g, s, legal), li = -1, last = -1;
+        for (int i = 0; i < nl; i++) {
+            int sq = legal[i] >> 2;
+            char lab[4];
+            if (sq != last) {
+                li++;
+                last = sq;
+                carc_label(li, lab, sizeof lab);
+                int off = (carc_sqy(sq) - y0) * GH * stride + (carc_sqx(sq) - x0) * GW;
+                for (int k = 0; lab[k]; k++) {
+                    gch[off + stride + 1 + k] = lab[k];
+                    gcol[off + stride + 1 + k] = COL_LABEL;
+                }
+                ll += (size_t)snprintf(legend + ll, sizeof legend - ll, "%s%s(%d,%d):",
+                                       li ? "  " : "", lab, carc_sqx(sq), carc_sqy(sq));
+            }
+            if (ll < sizeof legend)
+                ll += (size_t)snprintf(legend + ll, sizeof legend - ll, " r%d", legal[i] & 3);
+            if (ll >= sizeof legend)
+                ll = sizeof legend - 1;
+        }
+    }
+    /* header with x coordinates */
+    char line[64];
+    carc_put(&o, "%s", "     ");
+    for (int x = x0; x <= x1; x++) {
+        snprintf(line, sizeof line, "%4d ", x);
+        carc_put(&o, "%s", line);
+    }
+    carc_put(&o, "%s", "\n");
+    for (int row = 0; row < bh * GH; row++) {
+        if (row % GH == 1)
+            snprintf(line, sizeof line, "%4d ", y0 + row / GH);
+        else
+            snprintf(line, sizeof line, "     ");
+        carc_put(&o, "%s", line);
+        int cur = 0;
+        for (int c = 0; c < stride; c++) {
+            int k = row * stride + c;
+            if (color && gcol[k] != cur) {
+                carc_put(&o, "%s", carc_ansi[0]);
+                if (gcol[k])
+                    carc_put(&o, "%s", carc_ansi[gcol[k]]);
+                cur = gcol[k];
+            }
+            char cc[2] = {gch[k], 0};
+            carc_put(&o, "%s", cc);
+        }
+        if (color && cur)
+            carc_put(&o, "%s", carc_ansi[0]);
+        carc_put(&o, "%s", "\n");
+    }
+    for (int p = 0; p < s->nplayers; p++) {
+        char pl[160];
+        snprintf(pl, sizeof pl, "%s %-6s score %3d  followers %d%s  tatan %d%s\n",
+                 p == s->cur && s->phase != CARC_PH_OVER ? ">" : " ", carc_pnames[p],
+                 s->score[p], s->supply[p], s->large[p] ? " +L" : "", s->held[p],
+                 p == viewer ? "  (you)" : "");
+        if (color) {
+            carc_put(&o, "%s", carc_ansi[COL_P0 + p]);
+            carc_put(&o, "%s", "  ");
+            carc_put(&o, "%s", carc_ansi[0]);
+        }
+        carc_put(&o, "%s", pl);
+    }
+    char info[256];
+    snprintf(info, sizeof info, "tiles left %d", s->nremain);
+    carc_put(&o, "%s", info);
+    if (s->hand != CARC_NONE) {
+        const carc_kind *K = &carc_kinds[s->hand];
+        snprintf(info, sizeof info, "   tile in hand: %s (N E S W = %c %c %c %c)%s", K->name,
+                 "?CRF"[K->edges & 3], "?CRF"[(K->edges >> 2) & 3], "?CRF"[(K->edges >> 4) & 3],
+                 "?CRF"[(K->edges >> 6) & 3], s->phase == CARC_PH_MOVE ? " (moving it)" : "");
+        carc_put(&o, "%s", info);
+    }
+    carc_put(&o, "%s", "\n");
+    if (legend[0]) {
+        carc_put(&o, "%s", "placements (type e.g. \"a r1\" or \"x,y r\"): ");
+        carc_put(&o, "%s", legend);
+        carc_put(&o, "%s", "\n");
+    }
+    if (s->phase == CARC_PH_FOLLOW)
+        carc_put(&o, "%s", "deploy a follower (feature name, \"L name\" for the large one) or none\n");
+    if (s->phase == CARC_PH_TATAN)
+        carc_put(&o, "%s", "Tatan tile: \"move x,y\" (option 1), \"draw2\" (option 2) or \"keep\"\n");
+    if (s->phase == CARC_PH_END)
+        carc_put(&o, "%s", "end phase: \"fill x,y\" / \"fill L x,y\" a gap, or \"pass\"\n");
+    carc_put(&o, "%s", "legend: # city (* pennant, C cathedral)  | - road (I inn)  M cloister  . field"
+                       "  T Tatan; followers: player letter, upper case = large\n");
+    return o.n;
+}

@@ -1,0 +1,295 @@
+/* carc_score.c: scoring: completed features, final scoring, fields, Tatan fillings, evaluation. */
+#include <string.h>
+
+#include "games/carcassonne/carc.h"
+
+void carc_add_score(carc_state *s, int p, int pts, int kind)
+{
+    if (pts <= 0)
+        return;
+    s->score[p] = (int16_t)(s->score[p] + pts);
+    s->kscore[p][kind] = (int16_t)(s->kscore[p][kind] + pts);
+    if (s->nev < CARC_MAX_EV) {
+        s->ev[s->nev].player = (int8_t)p;
+        s->ev[s->nev].kind = (uint8_t)kind;
+        s->ev[s->nev].points = (int16_t)pts;
+        s->nev++;
+    }
+}
+
+int carc_feature_tiles(carc_state *s, int root)
+{
+    int ty = s->sfl[root] & CARC_S_TYPE, n = 0;
+    for (int t = 0; t < s->ntiles; t++) {
+        const carc_tile *T = &s->tiles[t];
+        const carc_kind *K = &carc_kinds[T->kind];
+        for (int i = 0; i < K->nseg; i++) {
+            if (K->seg[i].type == ty && carc_find(s, T->seg_base + i) == root) {
+                n++;
+                break;
+            }
+        }
+    }
+    return n;
+}
+
+static int carc_kind_of_type(int ty)
+{
+    switch (ty) {
+    case CARC_CITY: return CARC_K_CITY;
+    case CARC_ROAD: return CARC_K_ROAD;
+    case CARC_CLOISTER: return CARC_K_CLOISTER;
+    default: return CARC_K_FIELD;
+    }
+}
+
+/* Completed cities bordering the field rooted at root, counted once each. */
+static int carc_field_cities(carc_state *s, int root)
+{
+    uint16_t seen[64];
+    int n = 0;
+    for (int t = 0; t < s->ntiles; t++) {
+        const carc_tile *T = &s->tiles[t];
+        const carc_kind *K = &carc_kinds[T->kind];
+        for (int i = K->ncity; i < K->nseg; i++) {
+            if (K->seg[i].type != CARC_FIELD || !K->seg[i].cities)
+                continue;
+            if (carc_find(s, T->seg_base + i) != root)
+                continue;
+            for (int c = 0; c < K->ncity; c++) {
+                if (!(K->seg[i].cities >> c & 1))
+                    continue;
+                int cr = carc_find(s, T->seg_base + c);
+                if (!(s->sfl[cr] & CARC_S_DONE))
+                    continue;
+                int k = 0;
+                while (k < n && seen[k] != cr)
+                    k++;
+                if (k == n && n < 64)
+                    seen[n++] = (uint16_t)cr;
+            }
+        }
+    }
+    return n;
+}
+
+static int carc_cloister_count(const carc_state *s, int tile)
+{
+    for (int c = 0; c < s->ncl; c++)
+        if (s->cl[c].tile == tile)
+            return s->cl[c].cnt;
+    return 0;
+}
+
+int carc_feature_value(const tafel_game *g, carc_state *s, int seg, int completed)
+{
+    int root = carc_find(s, seg);
+    int ty = s->sfl[root] & CARC_S_TYPE;
+    if (ty == CARC_CLOISTER) {
+        if (completed)
+            return 9;
+        for (int t = 0; t < s->ntiles; t++)
+            if (seg >= s->tiles[t].seg_base &&
+                seg < s->tiles[t].seg_base + carc_kinds[s->tiles[t].kind].nseg)
+                return 1 + carc_cloister_count(s, t);
+        return 1;
+    }
+    if (ty == CARC_FIELD)
+        return carc_opt_farmers(g) ? 3 * carc_field_cities(s, root) : 0;
+    int tiles = carc_feature_tiles(s, root), pen = s->pen[root];
+    if (ty == CARC_ROAD) {
+        if (s->sfl[root] & CARC_S_INN)
+            return completed ? 2 * tiles : 0;
+        return tiles;
+    }
+    if (s->sfl[root] & CARC_S_CATH)
+        return completed ? 3 * (tiles + pen) : 0;
+    if (!completed || (g->params[CARC_P_TINY] && tiles == 2))
+        return tiles + pen;
+    return 2 * (tiles + pen);
+}
+
+/* Majority over root: every player with the highest strength scores pts. */
+static void carc_score_majority(carc_state *s, int root, int pts, int kind)
+{
+    int str[TAFEL_MAX_PLAYERS] = {0}, best = 0;
+    for (int i = 0; i < s->nfol; i++) {
+        const carc_fol *f = &s->fol[i];
+        if (carc_find(s, s->tiles[f->tile].seg_base + f->seg) == root) {
+            str[f->player] += f->large ? 2 : 1;
+            if (str[f->player] > best)
+                best = str[f->player];
+        }
+    }
+    if (best == 0)
+        return;
+    for (int p = 0; p < s->nplayers; p++)
+        if (str[p] == best)
+            carc_add_score(s, p, pts, kind);
+}
+
+static void carc_return_followers(carc_state *s, int root)
+{
+    for (int i = 0; i < s->nfol;) {
+        const carc_fol *f = &s->fol[i];
+        if (carc_find(s, s->tiles[f->tile].seg_base + f->seg) == root) {
+            if (f->large)
+                s->large[f->player]++;
+            else
+                s->supply[f->player]++;
+            s->fol[i] = s->fol[--s->nfol];
+            memset(&s->fol[s->nfol], 0, sizeof s->fol[0]);
+        } else {
+            i++;
+        }
+    }
+    s->occ[root] = 0;
+}
+
+void carc_score_pending(const tafel_game *g, carc_state *s)
+{
+    for (int i = 0; i < s->npend; i++) {
+        int r = s->pend[i];
+        if (!s->occ[r])
+            continue;
+        int ty = s->sfl[r] & CARC_S_TYPE;
+        carc_score_majority(s, r, carc_feature_value(g, s, r, 1), carc_kind_of_type(ty));
+        carc_return_followers(s, r);
+    }
+    for (int i = 0; i < s->npcl; i++) {
+        const carc_tile *T = &s->tiles[s->pcl[i]];
+        int seg = T->seg_base + carc_kinds[T->kind].cloister;
+        if (!s->occ[seg])
+            continue;
+        carc_score_majority(s, seg, 9, CARC_K_CLOISTER);
+        carc_return_followers(s, seg);
+    }
+    s->npend = 0;
+    s->npcl = 0;
+    memset(s->pend, 0, sizeof s->pend);
+    memset(s->pcl, 0, sizeof s->pcl);
+}
+
+void carc_final_scoring(const tafel_game *g, carc_state *s)
+{
+    uint16_t done[CARC_MAX_FOL];
+    int nd = 0;
+    for (int i = 0; i < s->nfol; i++) {
+        const carc_fol *f = &s->fol[i];
+        int seg = s->tiles[f->tile].seg_base + f->seg;
+        int r = carc_find(s, seg);
+        int k = 0;
+        while (k < nd && done[k] != r)
+            k++;
+        if (k < nd)
+            continue;
+        done[nd++] = (uint16_t)r;
+        int ty = s->sfl[r] & CARC_S_TYPE;
+        int v = carc_feature_value(g, s, seg, 0);
+        carc_score_majority(s, r, v, carc_kind_of_type(ty));
+    }
+}
+
+/* Tatan filling: points for followers whose feature is open at a filled square [D-17, D-18]. */
+int carc_fill_points(const tafel_game *g, carc_state *s, const uint16_t *sqs, int n)
+{
+    static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
+    int tile_only = g->params[CARC_P_TILEONLY];
+    uint16_t mark[CARC_MAX_TAT * 4 * 3];
+    int nm = 0;
+    for (int q = 0; q < n; q++) {
+        int x = carc_sqx(sqs[q]), y = carc_sqy(sqs[q]);
+        for (int d = 0; d < 4; d++) {
+            int m = carc_tile_at(s, x + dx[d], y + dy[d]);
+            if (m < 0)
+                continue;
+            const carc_tile *M = &s->tiles[m];
+            const carc_kind *MK = &carc_kinds[M->kind];
+            int od = d ^ 2;
+            int segs[3], ns = 0;
+            int e = MK->edge_seg[(od - M->rot) & 3];
+            if (e != CARC_NONE)
+                segs[ns++] = e;
+            for (int i = 0; i < 2; i++) {
+                int h = MK->half_seg[(2 * od + i - 2 * M->rot) & 7];
+                if (h != CARC_NONE)
+                    segs[ns++] = h;
+            }
+            for (int i = 0; i < ns; i++) {
+                int gs = M->seg_base + segs[i];
+                mark[nm++] = (uint16_t)(tile_only ? gs : carc_find(s, gs));
+            }
+        }
+    }
+    int pts = 0;
+    for (int i = 0; i < s->nfol; i++) {
+        const carc_fol *f = &s->fol[i];
+        const carc_tile *T = &s->tiles[f->tile];
+        int seg = T->seg_base + f->seg, hit = 0;
+        if (carc_kinds[T->kind].seg[f->seg].type == CARC_CLOISTER) {
+            for (int q = 0; q < n && !hit; q++) {
+                int ddx = carc_sqx(sqs[q]) - T->x, ddy = carc_sqy(sqs[q]) - T->y;
+                hit = ddx >= -1 && ddx <= 1 && ddy >= -1 && ddy <= 1;
+            }
+        } else {
+            int key = tile_only ? seg : carc_find(s, seg);
+            for (int k = 0; k < nm && !hit; k++)
+                hit = mark[k] == key;
+        }
+        if (hit)
+            pts += f->large ? 4 : 2;
+    }
+    return pts;
+}
+
+/* Current score plus what every follower's feature would give now at final scoring, weighted
+ * by how likely it is to be completed, plus a little for followers in supply. */
+void carc_evaluate_state(const tafel_game *g, const carc_state *s0, double *out)
+{
+    carc_state st, *s = &st; /* a copy: find() compresses paths */
+    memcpy(s, s0, sizeof st);
+    for (int p = 0; p < s->nplayers; p++)
+        out[p] = s->score[p];
+    if (s->phase == CARC_PH_OVER)
+        return;
+    int left = s->nremain;
+    uint16_t done[CARC_MAX_FOL];
+    int nd = 0;
+    for (int i = 0; i < s->nfol; i++) {
+        const carc_fol *f = &s->fol[i];
+        int seg = s->tiles[f->tile].seg_base + f->seg;
+        int r = carc_find(s, seg);
+        int k = 0;
+        while (k < nd && done[k] != r)
+            k++;
+        if (k < nd)
+            continue;
+        done[nd++] = (uint16_t)r;
+        int ty = s->sfl[r] & CARC_S_TYPE;
+        double v;
+        if (ty == CARC_FIELD) {
+            v = carc_feature_value(g, s, seg, 0) * (left > 20 ? 1.5 : 1.0);
+        } else {
+            double vi = carc_feature_value(g, s, seg, 0);
+            double vc = carc_feature_value(g, s, seg, 1);
+            int open = ty == CARC_CLOISTER ? 8 - (vi > 0 ? (int)vi - 1 : 0) : s->open[r];
+            double pc = left > 0 ? 1.0 / (1.0 + 0.5 * open) * (left > 10 ? 1.0 : left / 10.0)
+                                 : 0.0;
+            v = pc * vc + (1 - pc) * vi;
+        }
+        int str[TAFEL_MAX_PLAYERS] = {0}, best = 0;
+        for (int j = 0; j < s->nfol; j++) {
+            const carc_fol *h = &s->fol[j];
+            if (carc_find(s, s->tiles[h->tile].seg_base + h->seg) == r) {
+                str[h->player] += h->large ? 2 : 1;
+                if (str[h->player] > best)
+                    best = str[h->player];
+            }
+        }
+        for (int p = 0; p < s->nplayers; p++)
+            if (best && str[p] == best)
+                out[p] += v;
+    }
+    for (int p = 0; p < s->nplayers; p++)
+        out[p] += (s->supply[p] + s->large[p]) * (left > 0 ? 0.8 : 0.0) + s->held[p] * 1.5;
+}

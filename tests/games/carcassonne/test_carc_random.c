@@ -1,0 +1,147 @@
+/* test_carc_random.c: random playouts with invariants: tiles and followers conserved, scores
+ * never decrease, incremental features equal a from-scratch rebuild. */
+#include "carc_harness.h"
+
+#include <time.h>
+
+/* The invariant has no state of its own: the previous scores live here (tests only). */
+static int carc_prev_score[TAFEL_MAX_PLAYERS];
+static long carc_inv_calls;
+static int carc_rebuild_every = 1;
+
+static int carc_invariant(const tafel_game *g, const void *state, char *err, size_t errlen)
+{
+    const carc_state *s = state;
+    int total = 0, tat = 0;
+    for (int k = 0; k < CARC_NKINDS - 1; k++)
+        if (carc_kinds[k].set == 0 || carc_opt_tiles_ic(g))
+            total += carc_kinds[k].count;
+    int have = s->ntiles + (s->phase == CARC_PH_PLACE || s->phase == CARC_PH_MOVE);
+    for (int k = 0; k < CARC_NKINDS - 1; k++)
+        have += s->remain[k] + s->discarded[k];
+    if (have != total) {
+        snprintf(err, errlen, "landscape tiles: %d, expected %d", have, total);
+        return -1;
+    }
+    tat = s->remain[CARC_TATAN] + s->ntat;
+    for (int p = 0; p < s->nplayers; p++)
+        tat += s->held[p];
+    if (tat != (carc_opt_tatan(g) ? g->num_players : 0)) {
+        snprintf(err, errlen, "Tatan tiles: %d", tat);
+        return -1;
+    }
+    for (int p = 0; p < s->nplayers; p++) {
+        int n = s->supply[p], l = s->large[p];
+        for (int i = 0; i < s->nfol; i++)
+            if (s->fol[i].player == p) {
+                if (s->fol[i].large)
+                    l++;
+                else
+                    n++;
+            }
+        for (int i = 0; i < s->ntat; i++)
+            if (s->tat_fol[i] && (s->tat_fol[i] - 1) / 2 == p) {
+                if ((s->tat_fol[i] - 1) & 1)
+                    l++;
+                else
+                    n++;
+            }
+        if (n != 7 || l != (carc_opt_large(g) ? 1 : 0)) {
+            snprintf(err, errlen, "player %d: %d followers, %d large", p, n, l);
+            return -1;
+        }
+        int sum = 0;
+        for (int k = 0; k < CARC_NK; k++) {
+            if (s->kscore[p][k] < 0) {
+                snprintf(err, errlen, "negative score part");
+                return -1;
+            }
+            sum += s->kscore[p][k];
+        }
+        if (sum != s->score[p]) {
+            snprintf(err, errlen, "score %d != sum of parts %d", s->score[p], sum);
+            return -1;
+        }
+        if (s->phase == CARC_PH_START)
+            carc_prev_score[p] = 0;
+        if (s->score[p] < carc_prev_score[p]) {
+            snprintf(err, errlen, "score of %d went down", p);
+            return -1;
+        }
+        carc_prev_score[p] = s->score[p];
+    }
+    for (int i = 0; i < s->nfol; i++) {
+        int t = s->fol[i].tile;
+        if (t >= s->ntiles || s->fol[i].seg >= carc_kinds[s->tiles[t].kind].nseg) {
+            snprintf(err, errlen, "follower %d on a bad segment", i);
+            return -1;
+        }
+        int ty = carc_kinds[s->tiles[t].kind].seg[s->fol[i].seg].type;
+        if (ty == CARC_FIELD && !carc_opt_farmers(g)) {
+            snprintf(err, errlen, "farmer with farmers=off");
+            return -1;
+        }
+    }
+    if (++carc_inv_calls % carc_rebuild_every == 0 && carc_check_rebuild(g, s, err, errlen))
+        return -1;
+    return 0;
+}
+
+static void carc_run(const char *params, long games, int deep, int rebuild_every)
+{
+    tafel_game g;
+    carc_h_load(&g, params);
+    check_opts o = {0};
+    int san = check_sanitized();
+    o.games = san ? (games + 9) / 10 : games;
+    o.seed = 1000;
+    o.deep_every = deep;
+    o.records = 0;
+    o.invariant = carc_invariant;
+    carc_rebuild_every = rebuild_every * (san ? 3 : 1);
+    clock_t t0 = clock();
+    long long n = check_random_games(&g, &o);
+    print_message("%-60s %5ld games %8lld actions %.2f s\n", params, o.games, n,
+                  (double)(clock() - t0) / CLOCKS_PER_SEC);
+}
+
+static void test_base(void **u)
+{
+    (void)u;
+    carc_run("tatan=off,inns_cathedrals=off", 2000, 211, 1);
+}
+static void test_ic(void **u)
+{
+    (void)u;
+    carc_run("tatan=off,inns_cathedrals=full", 2000, 211, 1);
+}
+static void test_large_only(void **u)
+{
+    (void)u;
+    carc_run("tatan=off,inns_cathedrals=large_follower_only,players=6", 2000, 211, 1);
+}
+static void test_tatan_base(void **u)
+{
+    (void)u;
+    carc_run("tatan=on,inns_cathedrals=off", 2000, 211, 1);
+}
+static void test_tatan_full(void **u)
+{
+    (void)u;
+    carc_run("tatan=on,inns_cathedrals=full", 2000, 211, 1);
+}
+static void test_tatan_large_only(void **u)
+{
+    (void)u;
+    carc_run("tatan=on,inns_cathedrals=large_follower_only,players=3", 2000, 211, 1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_base),       cmocka_unit_test(test_ic),
+        cmocka_unit_test(test_large_only), cmocka_unit_test(test_tatan_base),
+        cmocka_unit_test(test_tatan_full), cmocka_unit_test(test_tatan_large_only),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,156 @@
+/* targi_pay.c: the ways a player can pay a tribe card, trade, use the Silversmith or pay a raid. */
+#include "targi_state.h"
+
+static const uint8_t pay_discount_card[TG_NSYM] = {
+    TG_CARD(TG_SYM_O, 5), TG_CARD(TG_SYM_C, 7), TG_CARD(TG_SYM_W, 5), TG_CARD(TG_SYM_T, 6),
+    TG_CARD(TG_SYM_A, 6),
+};
+
+static void pay_add(uint64_t *seen, const targi_player *pl, const int v[3], int goldmode)
+{
+    if (v[0] > pl->goods[0] || v[1] > pl->goods[1] || v[2] > pl->goods[2])
+        return;
+    if (goldmode == 1 && pl->gold < 1)
+        return;
+    if (goldmode == 2 && !pl->w9gold)
+        return;
+    int code = TG_PAY_CODE(v[0], v[1], v[2], goldmode);
+    seen[code >> 6] |= 1ull << (code & 63);
+}
+
+/* Gold part: own gold or W9's gold, whichever he has. */
+static void pay_add_gold(uint64_t *seen, const targi_player *pl, const int v[3])
+{
+    pay_add(seen, pl, v, 1);
+    pay_add(seen, pl, v, 2);
+}
+
+int targi_pay_options(const targi_state *s, int p, int card, int via, int *out)
+{
+    const targi_player *pl = &s->pl[p];
+    const targi_tribe_card *c = &targi_tribe[card];
+    int k = targi_owns(pl, pay_discount_card[c->symbol]);
+    if (via == TG_VIA_NOBLE && targi_owns(pl, TG_CARD(TG_SYM_T, 7)))
+        k++;
+    int total = c->cost[0] + c->cost[1] + c->cost[2];
+    int remove = k < total ? k : total;
+    uint64_t seen[3] = {0, 0, 0};
+    int extra_lo = via == TG_VIA_W8 ? 0 : -1, extra_hi = via == TG_VIA_W8 ? 2 : -1;
+    for (int r0 = 0; r0 <= c->cost[0] && r0 <= remove; r0++) {
+        for (int r1 = 0; r1 <= c->cost[1] && r0 + r1 <= remove; r1++) {
+            int r2 = remove - r0 - r1;
+            if (r2 > c->cost[2])
+                continue;
+            for (int e = extra_lo; e <= extra_hi; e++) {
+                int v[3] = {c->cost[0] - r0, c->cost[1] - r1, c->cost[2] - r2};
+                int x[3] = {0, 0, 0};
+                if (e >= 0) {
+                    v[e]++;
+                    x[e] = 1;
+                }
+                if (c->alt_gold) {
+                    pay_add(seen, pl, v, 0);
+                    pay_add_gold(seen, pl, x);
+                } else if (c->gold) {
+                    pay_add_gold(seen, pl, v);
+                } else {
+                    pay_add(seen, pl, v, 0);
+                }
+            }
+        }
+    }
+    int n = 0;
+    for (int w = 0; w < 3; w++)
+        for (uint64_t m = seen[w]; m; m &= m - 1)
+            out[n++] = w * 64 + __builtin_ctzll(m);
+    return n;
+}
+
+/* Same answer as targi_pay_options(...) > 0, in constant time: the discounts remove the goods he
+ * lacks first; W8's extra good needs one more good than the rest of the payment. */
+int targi_can_pay(const targi_state *s, int p, int card, int via)
+{
+    const targi_player *pl = &s->pl[p];
+    const targi_tribe_card *c = &targi_tribe[card];
+    int k = targi_owns(pl, pay_discount_card[c->symbol]);
+    if (via == TG_VIA_NOBLE && targi_owns(pl, TG_CARD(TG_SYM_T, 7)))
+        k++;
+    int total = c->cost[0] + c->cost[1] + c->cost[2];
+    int remove = k < total ? k : total, have = targi_goods_total(pl), extra = via == TG_VIA_W8;
+    int gold = pl->gold >= 1 || pl->w9gold;
+    int shortfall = 0;
+    for (int i = 0; i < 3; i++)
+        if (c->cost[i] > pl->goods[i])
+            shortfall += c->cost[i] - pl->goods[i];
+    int goods_ok = shortfall <= remove && have >= total - remove + extra;
+    if (c->alt_gold)
+        return goods_ok || (gold && have >= extra);
+    return goods_ok && (!c->gold || gold);
+}
+
+int targi_trade_options(const tafel_game *g, const targi_state *s, int p, int *out)
+{
+    const targi_player *pl = &s->pl[p];
+    int mixed = g->params[TG_PARAM_MIXED];
+    int t8 = targi_owns(pl, TG_CARD(TG_SYM_T, 8));
+    int n = 0;
+    for (int d = 0; d <= 3 && d <= pl->goods[0]; d++)
+        for (int sa = 0; sa <= 3 && sa <= pl->goods[1]; sa++)
+            for (int pe = 0; pe <= 3 && pe <= pl->goods[2]; pe++) {
+                int cnt = d + sa + pe, kinds = (d > 0) + (sa > 0) + (pe > 0);
+                if (cnt < 1 || cnt > 3 || (!mixed && kinds > 1))
+                    continue;
+                int has[3] = {d > 0, sa > 0, pe > 0};
+                for (int r = 0; r < 4; r++) {
+                    int ok;
+                    if (r == 0)
+                        ok = cnt == 3;
+                    else
+                        ok = !has[r - 1] && (cnt == 2 || (cnt == 1 && t8));
+                    if (ok)
+                        out[n++] = TG_TRADE_CODE(d, sa, pe, r);
+                }
+            }
+    return n;
+}
+
+int targi_silver_options(const tafel_game *g, const targi_state *s, int p, int *out)
+{
+    const targi_player *pl = &s->pl[p];
+    int mixed = g->params[TG_PARAM_MIXED];
+    int n = 0;
+    for (int d = 0; d <= 4 && d <= pl->goods[0]; d++)
+        for (int sa = 0; sa <= 4 && sa <= pl->goods[1]; sa++)
+            for (int pe = 0; pe <= 4 && pe <= pl->goods[2]; pe++) {
+                int cnt = d + sa + pe, kinds = (d > 0) + (sa > 0) + (pe > 0);
+                if (cnt == 0) {
+                    for (int gd = 1; gd <= 2 && gd <= pl->gold; gd++)
+                        out[n++] = TG_SILVER_CODE(0, 0, 0, gd);
+                    continue;
+                }
+                if ((cnt == 2 || cnt == 4) && (mixed || kinds == 1))
+                    out[n++] = TG_SILVER_CODE(d, sa, pe, 0);
+            }
+    return n;
+}
+
+int targi_raid_options(const targi_state *s, int p, int32_t *out)
+{
+    const targi_player *pl = &s->pl[p];
+    int k = s->raid, n = 0;
+    if (pl->vp >= targi_raid_vp(k))
+        out[n++] = TG_A_RAID_VP;
+    if (k == 4) {
+        if (pl->gold >= 1)
+            out[n++] = TG_A_RAID_GOLD;
+        return n;
+    }
+    int need = targi_raid_goods(k);
+    for (int d = 0; d <= need && d <= pl->goods[0]; d++)
+        for (int sa = 0; d + sa <= need && sa <= pl->goods[1]; sa++) {
+            int pe = need - d - sa;
+            if (pe <= pl->goods[2])
+                out[n++] = TG_A_RAID_GOODS + (d * 4 + sa) * 4 + pe;
+        }
+    return n;
+}

@@ -1,0 +1,158 @@
+/* targi_render.c: terminal drawing of the board, robber, Targi, markers and both players. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "targi_state.h"
+
+typedef struct {
+    char *buf;
+    size_t len, at;
+    int color;
+} render_out;
+
+static void render_put(render_out *o, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    size_t room = o->at < o->len ? o->len - o->at : 0;
+    int w = vsnprintf(room ? o->buf + o->at : NULL, room, fmt, ap);
+    va_end(ap);
+    if (w > 0)
+        o->at += (size_t)w;
+}
+
+static const char *render_col(const render_out *o, int p)
+{
+    if (!o->color)
+        return "";
+    return p == 0 ? "\x1b[31m" : p == 1 ? "\x1b[34m" : "\x1b[33m";
+}
+static const char *render_off(const render_out *o)
+{
+    return o->color ? "\x1b[0m" : "";
+}
+
+/* Border number at grid position, or 0 for the centre. */
+static int render_border_at(int r, int c)
+{
+    if (r == 0)
+        return c == 0 ? 16 : c;
+    if (r == 4)
+        return 12 - c;
+    if (c == 0)
+        return 16 - r;
+    if (c == 4)
+        return 4 + r;
+    return 0;
+}
+
+#define RENDER_W 12
+
+static void render_cell_name(render_out *o, const targi_state *s, int r, int c)
+{
+    char t[32];
+    int b = render_border_at(r, c);
+    if (b) {
+        snprintf(t, sizeof t, "%d %s", b, targi_border[b].short_name);
+    } else {
+        int cell = (r - 1) * 3 + (c - 1), card = s->cell_card[cell];
+        if (card == TG_NONE)
+            snprintf(t, sizeof t, "(empty)");
+        else if (s->cell_down[cell])
+            snprintf(t, sizeof t, "[%s down]", s->cell_kind[cell] ? "tribe" : "goods");
+        else if (s->cell_kind[cell] == TG_KIND_GOODS)
+            snprintf(t, sizeof t, "%s %s", targi_goods[card].label, targi_goods[card].gives);
+        else
+            snprintf(t, sizeof t, "%s %c %dvp", targi_tribe[card].label,
+                     targi_symbol_letter[targi_tribe[card].symbol], targi_tribe[card].vp);
+    }
+    render_put(o, "|%-*.*s", RENDER_W, RENDER_W, t);
+}
+
+static void render_cell_occupants(render_out *o, const targi_state *s, int r, int c)
+{
+    int b = render_border_at(r, c), used = 0;
+    render_put(o, "|");
+    if (b) {
+        if (s->robber == b && s->stage != TG_ST_SETUP) {
+            render_put(o, "%sROBBER%s ", render_col(o, 2), render_off(o));
+            used += 7;
+        }
+        if (s->border[b] >= 0) {
+            int p = s->border[b];
+            render_put(o, "%sTargi%d%s", render_col(o, p), p + 1, render_off(o));
+            used += 6;
+        }
+    } else {
+        int cell = (r - 1) * 3 + (c - 1);
+        if (s->cell_mark[cell] >= 0) {
+            int p = s->cell_mark[cell];
+            render_put(o, "%smarker%d%s", render_col(o, p), p + 1, render_off(o));
+            used += 7;
+        }
+    }
+    render_put(o, "%*s", RENDER_W - used, "");
+}
+
+static void render_line(render_out *o)
+{
+    for (int c = 0; c < 5; c++)
+        render_put(o, "+%.*s", RENDER_W, "--------------------");
+    render_put(o, "+\n");
+}
+
+int targi_render(const tafel_game *g, const void *state, int viewer, int color, char *buf,
+                 size_t len)
+{
+    (void)g;
+    const targi_state *s = state;
+    render_out o = {buf, len, 0, color};
+    if (len)
+        buf[0] = 0;
+    render_put(&o, "Targi  round %d  start: player %d", s->round, s->start + 1);
+    if (s->stage == TG_ST_OVER)
+        render_put(&o, "  (game over)");
+    else if (!s->chance)
+        render_put(&o, "  to move: player %d", s->turn + 1);
+    render_put(&o, "\n");
+    render_line(&o);
+    for (int r = 0; r < 5; r++) {
+        for (int c = 0; c < 5; c++)
+            render_cell_name(&o, s, r, c);
+        render_put(&o, "|\n");
+        for (int c = 0; c < 5; c++)
+            render_cell_occupants(&o, s, r, c);
+        render_put(&o, "|\n");
+        render_line(&o);
+    }
+    render_put(&o, "decks: goods %d, tribe %d\n", s->gdeck_n, __builtin_popcountll(s->tdeck));
+    for (int p = 0; p < 2; p++) {
+        const targi_player *pl = &s->pl[p];
+        render_put(&o, "%sPlayer %d%s%s: dates %d, salt %d, pepper %d, gold %d%s, VP tokens %d, "
+                       "score %d\n",
+                   render_col(&o, p), p + 1, render_off(&o), viewer == p ? " (you)" : "",
+                   pl->goods[0], pl->goods[1], pl->goods[2], pl->gold,
+                   pl->w9gold ? " (+1 on W9)" : "", pl->vp, targi_score(s, p));
+        if (pl->hand == TG_NONE)
+            render_put(&o, "  hand: -\n");
+        else if (pl->hand_secret && viewer != p)
+            render_put(&o, "  hand: (a hidden card)\n");
+        else
+            render_put(&o, "  hand: %s (%s, %d VP: %s)\n", targi_tribe[pl->hand].label,
+                       targi_symbol_name[targi_tribe[pl->hand].symbol],
+                       targi_tribe[pl->hand].vp, targi_tribe[pl->hand].effect);
+        for (int row = 0; row < 3; row++) {
+            render_put(&o, "  row %d:", row + 1);
+            for (int c = 0; c < pl->rowlen[row]; c++)
+                render_put(&o, " %s", targi_tribe[pl->disp[row * 4 + c]].label);
+            render_put(&o, "\n");
+        }
+    }
+    if (s->pend != TG_P_NONE && s->pend_card < TG_NTRIBE &&
+        (s->pend == TG_P_PAY || s->pend == TG_P_ROW || s->pend == TG_P_TRIBE) &&
+        (!s->pend_secret || viewer == s->turn))
+        render_put(&o, "pending card: %s (%s)\n", targi_tribe[s->pend_card].label,
+                   targi_tribe[s->pend_card].effect);
+    return (int)o.at;
+}

@@ -1,0 +1,202 @@
+/* targi_state.h: Targi's fixed-size state, action id layout and internal functions. */
+#ifndef TARGI_STATE_H
+#define TARGI_STATE_H
+
+#include <stdint.h>
+
+#include "tafel/game.h"
+#include "targi_data.h"
+
+/* Parameter indices (same order as the type's params). */
+enum { TG_PARAM_TRIBE_RULE, TG_PARAM_MIXED, TG_PARAM_SHORTFALL, TG_NPARAMS };
+enum { TG_RULE_AUTHOR, TG_RULE_KOSMOS };
+
+enum { TG_KIND_GOODS, TG_KIND_TRIBE };
+#define TG_NONE 0xff
+
+/* Stages of a round. */
+enum {
+    TG_ST_SETUP,  /* chance: centre layout, then the start player */
+    TG_ST_RAID,   /* turn pays the raid */
+    TG_ST_PLACE,  /* turn places a Targi */
+    TG_ST_ACT,    /* turn's action phase (pend: sub-decision) */
+    TG_ST_O8,     /* turn chooses O8's good at the end of his phase */
+    TG_ST_LIMIT,  /* turn returns goods above 10 */
+    TG_ST_OVER,
+};
+
+/* Chance nodes (state->chance). */
+enum { TG_CH_NONE, TG_CH_SETUP, TG_CH_START, TG_CH_REPL, TG_CH_CARAVAN, TG_CH_EXPANSION };
+
+/* Sub-decisions of the action phase (state->pend). */
+enum {
+    TG_P_NONE,    /* choose the next action source, or end */
+    TG_P_CHOOSE,  /* pend_n goods of his choice, one by one */
+    TG_P_PAY,     /* pay pend_card */
+    TG_P_ROW,     /* choose the display row of pend_card */
+    TG_P_TRIBE,   /* drawn card (pend_cell NONE) or Fata Morgana target: buy/hand/discard/leave */
+    TG_P_TRADE,   /* Trader exchanges, then done */
+    TG_P_SILVER,  /* one Silversmith exchange */
+    TG_P_SWAP,    /* O9: pend_n swaps left, or done */
+    TG_P_A9,      /* A9: goods, gold or VP */
+};
+
+/* How a tribe card is being played. */
+enum { TG_VIA_CENTRE, TG_VIA_DRAWN, TG_VIA_NOBLE, TG_VIA_W8 };
+
+/* pend_flag bits of TG_P_CHOOSE. */
+#define TG_CHOOSE_FROM_CARD 1 /* the good comes from a goods card (O7/C8/A8/O8 bookkeeping) */
+
+/* got bits: what a goods card gave this round. */
+#define TG_GOT_ANY 8
+
+/* Source bits: 0..2 Targi, 3..4 markers. */
+#define TG_SRC_MARKER(i) (8u << (i))
+
+typedef struct targi_player {
+    uint64_t owned;      /* tribe cards in the display */
+    uint16_t vp;         /* VP tokens */
+    uint8_t goods[3];
+    uint8_t gold;
+    uint8_t w9gold;
+    uint8_t ncards;
+    uint8_t rowlen[3];
+    uint8_t disp[12];    /* row * 4 + col */
+    uint8_t hand;        /* card id or TG_NONE */
+    uint8_t hand_secret; /* drawn at the Tribal Expansion: the opponent does not know it */
+    uint8_t hand_round;
+    uint8_t hand_gen;
+    uint8_t targi[3];    /* border numbers */
+    uint8_t ntargi, maxtargi;
+    uint8_t marker[2];   /* centre cells */
+    uint8_t nmarker;
+    uint8_t src;         /* unresolved action sources */
+    uint8_t got;
+    uint8_t w8_used;
+    uint8_t t9_next;     /* places 2 Targi next round */
+} targi_player;
+
+typedef struct targi_state {
+    targi_player pl[2];
+    uint64_t tdeck, tdisc;               /* tribe deck (multiset = set) and discard pile */
+    uint8_t gdeck[TG_NGOODS_TYPES], gdisc[TG_NGOODS_TYPES];
+    uint8_t gdeck_n;
+    uint8_t ggen, tgen;                  /* deck generations (bumped at each reshuffle) */
+    uint8_t cell_kind[9], cell_card[9], cell_down[9], cell_gen[9];
+    int8_t cell_mark[9];                 /* player whose marker lies there, or -1 */
+    int8_t border[17];                   /* player whose Targi stands there, or -1 */
+    uint8_t round, robber, start, turn, stage, chance, setup_step, raid;
+    uint8_t pend, pend_card, pend_cell, pend_n, pend_via, pend_secret, pend_gen, pend_flag;
+    uint8_t repl_cell;
+    uint8_t end_flag;
+} targi_state;
+
+/* Action ids. */
+enum {
+    TG_A_PLACE = 0,                       /* + border 1..15 */
+    TG_A_USE = TG_A_PLACE + 17,           /* + border */
+    TG_A_NOBLE_PLAY = TG_A_USE + 17,
+    TG_A_NOBLE_DISCARD,
+    TG_A_W8,
+    TG_A_END,
+    TG_A_FATA,                            /* + from * 9 + to */
+    TG_A_TAKE = TG_A_FATA + 81,           /* + cell */
+    TG_A_BUY = TG_A_TAKE + 9,
+    TG_A_HAND = TG_A_BUY + 9,
+    TG_A_DISCARD = TG_A_HAND + 9,
+    TG_A_CHOOSE = TG_A_DISCARD + 9,       /* + good */
+    TG_A_TRIBE_BUY = TG_A_CHOOSE + 3,
+    TG_A_TRIBE_HAND,
+    TG_A_TRIBE_DISCARD,
+    TG_A_TRIBE_LEAVE,
+    TG_A_PAY,                             /* + payment code */
+    TG_A_ROW = TG_A_PAY + 192,            /* + row */
+    TG_A_TRADE = TG_A_ROW + 3,            /* + trade code */
+    TG_A_DONE = TG_A_TRADE + 256,
+    TG_A_SILVER,                          /* + silver code */
+    TG_A_SWAP = TG_A_SILVER + 375,        /* + i * 12 + j */
+    TG_A_A9_GOODS = TG_A_SWAP + 144,
+    TG_A_A9_GOLD,
+    TG_A_A9_VP,
+    TG_A_RAID_VP,
+    TG_A_RAID_GOLD,
+    TG_A_RAID_GOODS,                      /* + (d * 4 + s) * 4 + p */
+    TG_A_RETURN = TG_A_RAID_GOODS + 64,   /* + good */
+    TG_CH_GOODS = TG_A_RETURN + 3,        /* + goods type */
+    TG_CH_TRIBE = TG_CH_GOODS + TG_NGOODS_TYPES, /* + tribe card */
+    TG_CH_START_PLAYER = TG_CH_TRIBE + TG_NTRIBE, /* + player */
+    TG_NUM_ACTIONS = TG_CH_START_PLAYER + 2,
+};
+#define TG_MAX_LEGAL 160
+
+/* Payment code: ((d * 4 + s) * 4 + p) * 3 + goldmode (0 none, 1 own gold, 2 W9's gold). */
+#define TG_PAY_CODE(d, s, p, g) ((((d) * 4 + (s)) * 4 + (p)) * 3 + (g))
+/* Trade code: ((d * 4 + s) * 4 + p) * 4 + result (0 gold, 1 + good). */
+#define TG_TRADE_CODE(d, s, p, r) ((((d) * 4 + (s)) * 4 + (p)) * 4 + (r))
+/* Silversmith code: ((d * 5 + s) * 5 + p) * 3 + gold. */
+#define TG_SILVER_CODE(d, s, p, g) ((((d) * 5 + (s)) * 5 + (p)) * 3 + (g))
+
+static inline int targi_owns(const targi_player *p, int card)
+{
+    return (int)((p->owned >> card) & 1);
+}
+static inline int targi_goods_total(const targi_player *p)
+{
+    return p->goods[0] + p->goods[1] + p->goods[2];
+}
+static inline int targi_opposite(int b)
+{
+    return (b <= 3 || (b >= 9 && b <= 11)) ? 12 - b : 20 - b;
+}
+/* Raid k (1..4): goods owed (raid 4 asks gold instead), VP owed. */
+static inline int targi_raid_goods(int k)
+{
+    return k < 4 ? k : 0;
+}
+static inline int targi_raid_vp(int k)
+{
+    return k <= 2 ? 1 : k - 1;
+}
+static inline int targi_corner(int b)
+{
+    return (b & 3) == 0;
+}
+
+/* targi_rules.c */
+void targi_init(const tafel_game *g, void *state);
+int targi_current_player(const tafel_game *g, const void *state);
+int targi_legal_actions(const tafel_game *g, const void *state, int32_t *out);
+int targi_chance_outcomes(const tafel_game *g, const void *state, tafel_chance *out);
+void targi_apply(const tafel_game *g, void *state, int32_t action);
+int targi_can_place(const targi_state *s, int p, int b);
+
+/* targi_pay.c: payment, trade, Silversmith and raid options (codes, ascending). */
+int targi_pay_options(const targi_state *s, int p, int card, int via, int *out);
+int targi_can_pay(const targi_state *s, int p, int card, int via);
+int targi_trade_options(const tafel_game *g, const targi_state *s, int p, int *out);
+int targi_silver_options(const tafel_game *g, const targi_state *s, int p, int *out);
+int targi_raid_options(const targi_state *s, int p, int32_t *out);
+
+/* targi_score.c */
+int targi_score(const targi_state *s, int p);
+int targi_row_bonus(const targi_player *pl);
+void targi_returns(const tafel_game *g, const void *state, double *out);
+void targi_scores(const tafel_game *g, const void *state, int *out);
+void targi_evaluate(const tafel_game *g, const void *state, double *out);
+
+/* targi_view.c */
+json_t *targi_view_json(const tafel_game *g, const void *state, int viewer);
+uint64_t targi_info_hash(const tafel_game *g, const void *state, int viewer);
+void targi_resample(const tafel_game *g, void *state, int viewer, tafel_rng *rng);
+
+/* targi_text.c */
+int targi_action_to_text(const tafel_game *g, const void *state, int32_t action, char *buf,
+                         size_t len);
+int targi_text_to_action(const tafel_game *g, const void *state, const char *text,
+                         int32_t *action, char *err, size_t errlen);
+
+/* targi_render.c */
+int targi_render(const tafel_game *g, const void *state, int viewer, int color, char *buf,
+                 size_t len);
+
+#endif

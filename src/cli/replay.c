@@ -1,10 +1,73 @@
-/* replay.c: `tafel replay FILE`: check a record step by step, show the final position. */
+/* replay.c: `tafel replay FILE`: check a record step by step, show the final position. A file
+ * that does not start with '{' is a Carcassonne recorded game in the text format. */
+#include <ctype.h>
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
+#include "games/carcassonne/carc_text.h"
+#include "games/games.h"
 #include "tafel/record.h"
+
+/* Whole file into a new buffer; NULL with errno set on failure. */
+static char *replay_slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 1 << 14, n = 0;
+    char *buf = malloc(cap);
+    for (;;) {
+        if (!buf)
+            abort();
+        n += fread(buf + n, 1, cap - n, f);
+        if (n < cap)
+            break;
+        cap *= 2;
+        buf = realloc(buf, cap);
+    }
+    int bad = ferror(f);
+    fclose(f);
+    if (bad) {
+        free(buf);
+        errno = EIO;
+        return NULL;
+    }
+    *len = n;
+    return buf;
+}
+
+/* The Carcassonne text format: replay it, show where it stopped, one line on failure. */
+static int replay_carc_text(const char *path, const char *text, size_t len)
+{
+    tafel_game g;
+    void *state = calloc(1, tafel_game_carcassonne.state_size);
+    if (!state)
+        abort();
+    carc_text_result res;
+    carc_text_status st = carc_text_replay(text, len, &g, state, &res);
+    if (g.type && (st == CARC_TEXT_OK || res.steps > 0)) {
+        cli_show_state(stdout, &g, state, -1, cli_use_color(stdout));
+        printf("%s: %d tile steps replayed, %s.\n", path, res.steps,
+               tafel_is_terminal(&g, state) ? "game over" : "game not finished");
+        cli_print_scores(stdout, &g, state);
+    }
+    if (st != CARC_TEXT_OK) {
+        const char *base = path;
+        if (st == CARC_TEXT_REFUSED)
+            fprintf(stderr, "tafel: %s:%d: refused (%s): %s%s\n", base, res.line, res.category,
+                    res.msg, carc_text_passed(&res) ? " (the refusal the file expects)" : "");
+        else
+            fprintf(stderr, "tafel: %s:%d: %s\n", base, res.line, res.msg);
+        if (res.expect_line && !carc_text_passed(&res))
+            fprintf(stderr, "tafel: %s:%d: the file expects a refusal (%s) there\n", base,
+                    res.expect_line, res.expect_category);
+    }
+    free(state);
+    return st == CARC_TEXT_OK ? 0 : 1;
+}
 
 int cli_replay(int argc, char **argv)
 {
@@ -30,6 +93,21 @@ int cli_replay(int argc, char **argv)
     }
     const char *path = argv[optind];
     char err[TAFEL_ERR_LEN];
+    size_t flen = 0;
+    char *ftext = replay_slurp(path, &flen);
+    if (!ftext) {
+        fprintf(stderr, "tafel: %s: %s\n", path, strerror(errno));
+        return 1;
+    }
+    size_t k = 0;
+    while (k < flen && isspace((unsigned char)ftext[k]))
+        k++;
+    if (k < flen && ftext[k] != '{') {
+        int rc = replay_carc_text(path, ftext, flen);
+        free(ftext);
+        return rc;
+    }
+    free(ftext);
     tafel_record rec;
     tafel_record_init(&rec);
     if (tafel_record_load(&rec, path, err, sizeof err)) {

@@ -110,8 +110,19 @@ int tr2_render(const tafel_game *g, const void *state, int viewer, int color, ch
         tr2_put_chests(&o, s->down[p]);
         tr2_put(&o, "\n    played:   ");
         for (int c = 0; c < TR2_NCOL; c++) {
-            tr2_put(&o, " %s: ", tr2_colour_names[c]);
-            tr2_put_cards(&o, s->pmask[p][c], kind);
+            /* the counting bars, and the strength with the best face-up chest */
+            tr2_put(&o, " ");
+            if (!s->pmask[p][c]) {
+                tr2_put(&o, o.color ? "%s%s\033[0m -" : "%.0s%s -", tr2_ansi[c],
+                        tr2_colour_names[c]);
+                continue;
+            }
+            for (int k = 0; k < TR2_NROGUE; k++)
+                if (s->pmask[p][c] >> k & 1) {
+                    tr2_put_bar(&o, c, tr2_cards[k].val[tr2_cards[k].col[0] == c ? 0 : 1]);
+                    tr2_put(&o, " ");
+                }
+            tr2_put(&o, "(strength %d)", tr2_strength(s, p, c));
         }
         if (s->special_played >> p & 1) {
             tr2_put(&o, "  ");

@@ -49,17 +49,31 @@ int tr2_strength(const tr2_state *s, int p, int c)
     return s->pstr[p][c] + tr2_best_up(s, p, c);
 }
 
+/* The chest counts of one place: kinds 0..7 as a 64-bit word (kind k in byte k), kind 8 apart. */
+static inline uint64_t tr2_word(const uint8_t *kinds)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t w;
+    memcpy(&w, kinds, 8);
+    return w;
+#else
+    uint64_t w = 0;
+    for (int k = 0; k < 8; k++)
+        w |= (uint64_t)kinds[k] << (8 * k);
+    return w;
+#endif
+}
+
 int tr2_colours_up(const tafel_game *g, const tr2_state *s)
 {
-    int bits = 0;
-    for (int c = 0; c < TR2_NCOL; c++) {
-        const uint8_t *m = &s->centre[c * 3];
-        int any = m[0] | m[1] | m[2];
-        for (int p = 0; p < g->num_players && !any; p++)
-            any = tr2_has_up(s, p, c);
-        bits |= any ? 1 << c : 0;
+    uint64_t w = tr2_word(s->centre);
+    unsigned last = s->centre[8];
+    for (int p = 0; p < g->num_players; p++) {
+        w |= tr2_word(s->up[p]);
+        last |= s->up[p][8];
     }
-    return bits;
+    return ((w & 0xffffffull) != 0) | ((w & 0xffffff000000ull) != 0) << 1 |
+           (((w >> 48) | last) != 0) << 2;
 }
 
 int tr2_gems_down(const tr2_state *s, int p)
@@ -115,11 +129,8 @@ static int tr2_can_play(const tr2_state *s, int p)
 /* Score colour c (phase 3). */
 static void tr2_score_colour(const tafel_game *g, tr2_state *s, int c)
 {
-    int n = g->num_players, any = 0;
-    for (int p = 0; p < n; p++)
-        any |= s->pmask[p][c];
-    if (!any)
-        return; /* [D-4] nobody played the colour: its chests stay where they are */
+    /* Called only for a colour someone played ([D-4]: otherwise its chests stay put). */
+    int n = g->num_players;
     int best = -1, nbest = 0, w = 0;
     for (int p = 0; p < n; p++) {
         int takes_part = s->pmask[p][c] != 0;
@@ -185,13 +196,19 @@ static void tr2_discard_special(tr2_state *s, int p)
 
 static void tr2_score_all(const tafel_game *g, tr2_state *s)
 {
+    int n = g->num_players;
+    unsigned played = 0; /* colours someone played a card of */
+    for (int p = 0; p < n; p++)
+        played |= (s->pmask[p][0] != 0) | (s->pmask[p][1] != 0) << 1 | (s->pmask[p][2] != 0) << 2;
     for (int c = 0; c < TR2_NCOL; c++)
-        tr2_score_colour(g, s, c);
+        if (played >> c & 1)
+            tr2_score_colour(g, s, c);
     /* Feierabend, Letzte Warnung and Wiederbelebung are discarded after scoring, Zork after
      * phase 4. */
-    for (int p = 0; p < g->num_players; p++)
-        if ((s->special_played >> p & 1) && s->zork != p + 1)
-            tr2_discard_special(s, p);
+    if (s->special_played)
+        for (int p = 0; p < n; p++)
+            if ((s->special_played >> p & 1) && s->zork != p + 1)
+                tr2_discard_special(s, p);
 }
 
 static void tr2_begin_secure(tr2_state *s)
@@ -270,10 +287,7 @@ void tr2_advance(const tafel_game *g, tr2_state *s)
                 tr2_begin_play(g, s);
                 continue;
             }
-            int left = 0;
-            for (int k = 0; k < TR2_NKIND; k++)
-                left |= s->pile[k];
-            if (!left)
+            if (!(tr2_word(s->pile) | s->pile[8]))
                 s->phase = TR2_PH_END; /* no chest to reveal and fewer than 3 colours */
             return;
         }
@@ -364,7 +378,8 @@ int tr2_legal_actions(const tafel_game *g, const void *state, int32_t *out)
                 break;
             }
         }
-        if (p != s->start || s->done) /* the start player must open */
+        /* The start player must open, if he can (a resampled hand may leave him nothing). */
+        if (p != s->start || s->done || n == 0)
             out[n++] = TR2_A_PASS;
         return n;
     }
@@ -421,9 +436,10 @@ int tr2_chance_outcomes(const tafel_game *g, const void *state, tafel_chance *ou
         int total = 0;
         for (int k = 0; k < TR2_NKIND; k++)
             total += s->pile[k];
+        double inv = 1.0 / total;
         for (int k = 0; k < TR2_NKIND; k++)
             if (s->pile[k])
-                out[n++] = (tafel_chance){TR2_A_REVEAL + k, (double)s->pile[k] / total};
+                out[n++] = (tafel_chance){TR2_A_REVEAL + k, s->pile[k] * inv};
         return n;
     }
     default:

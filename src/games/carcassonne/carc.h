@@ -29,7 +29,7 @@ typedef struct carc_kind {
     uint8_t count;       /* tiles in the box (the start tile is one of the D tiles) */
     uint8_t set;         /* 0 base, 1 Inns & Cathedrals, 2 Tatan */
     uint8_t edges;       /* canonical edge e type (1 C, 2 R, 3 F) at bits 2e */
-    uint8_t nseg, ncity; /* segments: cities, roads, fields, cloister in that order */
+    uint8_t nseg, ncity, nroad; /* segments: cities, roads, fields, cloister in that order */
     uint8_t edge_seg[4]; /* canonical edge -> city/road segment, CARC_NONE for a field edge */
     uint8_t half_seg[8]; /* canonical half-edge -> field segment, CARC_NONE on city edges */
     uint8_t cloister;    /* cloister segment or CARC_NONE */
@@ -37,6 +37,9 @@ typedef struct carc_kind {
 } carc_kind;
 
 extern const carc_kind carc_kinds[CARC_NKINDS];
+/* carc_fits[kind][c]: rotations (bit r) fitting a square whose neighbours demand edge types c
+ * (2 bits per board side: 0 free, 1 C, 2 R, 3 F): c is a frontier entry's val. */
+extern const uint8_t carc_fits[CARC_NKINDS][256];
 
 /* ---- Board geometry and action ids ---- */
 #define CARC_OFF 96 /* coordinates -96..95 cover any game (90 tiles + 6 Tatan moves) */
@@ -55,7 +58,8 @@ enum {
     CARC_A_DRAW2,                                  /* Tatan option 2 */
     CARC_A_KEEP,                                   /* Tatan tile drawn from an empty stack: keep */
     CARC_A_PASS,                                   /* end phase */
-    CARC_A_DRAW,                                   /* chance: + kind */
+    CARC_A_CHOOSE,                                 /* tatan_draw_both_first: + kind to play next */
+    CARC_A_DRAW = CARC_A_CHOOSE + CARC_NKINDS,     /* chance: + kind */
     CARC_A_START = CARC_A_DRAW + CARC_NKINDS,      /* chance: + start player [D-3] */
     CARC_NUM_ACTIONS = CARC_A_START + TAFEL_MAX_PLAYERS,
 };
@@ -77,6 +81,7 @@ enum { /* phases */
     CARC_PH_TATAN,  /* a Tatan tile was drawn: option 1 (pick), option 2 (draw2) or keep */
     CARC_PH_MOVE,   /* option 1: place the picked tile elsewhere */
     CARC_PH_END,    /* end phase: fill a gap or pass */
+    CARC_PH_CHOOSE, /* tatan_draw_both_first: which drawn tile to play next */
     CARC_PH_OVER,
 };
 
@@ -92,12 +97,13 @@ typedef struct carc_tile {
     uint8_t nb[4];     /* tile index on each board side or CARC_NONE */
     uint16_t seg_base; /* first global segment */
     uint8_t cl_done;   /* its cloister is completed (permanent) */
-    uint8_t pad;
+    uint8_t dup;       /* local city/road segments already counted in an earlier segment's
+                          feature (bit i): a tile counts once per feature */
 } carc_tile;
 
 typedef struct carc_front {
     uint16_t sq;
-    uint8_t mask, val; /* edge constraint: (rotated edges & mask) == val */
+    uint8_t mask, val; /* edge constraint: (rotated edges & mask) == val; carc_fits[k][val] */
     uint8_t nb[4];
 } carc_front;
 
@@ -122,6 +128,8 @@ typedef struct carc_state {
     uint8_t nremain, nev;
     uint16_t move_from;  /* MOVE: the picked tile's old square */
     uint8_t npend, npcl, ntat, ended;
+    uint8_t nbag, bagdraws; /* tatan_draw_both_first: drawn tiles not yet played, draws to go */
+    uint8_t bag[14];
     uint16_t pend[8];    /* roads/cities completed by the placement, scored after deployment */
     uint8_t pcl[9];      /* cloister tiles completed by the placement */
     uint8_t remain[CARC_NKINDS];
@@ -138,6 +146,7 @@ typedef struct carc_state {
     carc_front front[CARC_MAX_FRONT];
     uint16_t parent[CARC_MAX_SEGS];
     uint8_t open[CARC_MAX_SEGS], occ[CARC_MAX_SEGS], pen[CARC_MAX_SEGS], sfl[CARC_MAX_SEGS];
+    uint8_t tcount[CARC_MAX_SEGS]; /* root of a road/city: its distinct tiles */
 } carc_state;
 
 /* ---- Options (indices into g->params) ---- */

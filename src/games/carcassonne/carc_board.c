@@ -56,16 +56,19 @@ static void carc_init_segs(const tafel_game *g, carc_state *s, int t)
                           : 0;
         s->occ[gs] = 0;
         s->pen[gs] = (K->seg[i].flags & CARC_F_PENNANT) ? 1 : 0;
+        s->tcount[gs] = s->open[gs] ? 1 : 0;
         s->sfl[gs] = (uint8_t)carc_seg_state_flags(g, T->kind, i);
     }
     s->nsegs = (uint16_t)(s->nsegs + K->nseg);
 }
 
-/* Join segments a and b; edge: they share a city/road edge (two open edges close). */
-static void carc_union(carc_state *s, int a, int b, int edge)
+/* Join segments a and b; edge: they share a city/road edge (two open edges close). Returns 1
+ * if two features that both existed before segment newbase were joined. */
+static int carc_union(carc_state *s, int a, int b, int edge, int newbase)
 {
-    int ra = carc_find(s, a), rb = carc_find(s, b);
+    int ra = carc_find(s, a), rb = carc_find(s, b), old = 0;
     if (ra != rb) {
+        old = ra < newbase && rb < newbase;
         if (rb < ra) {
             int t = ra;
             ra = rb;
@@ -75,57 +78,77 @@ static void carc_union(carc_state *s, int a, int b, int edge)
         s->open[ra] = (uint8_t)(s->open[ra] + s->open[rb]);
         s->occ[ra] = (uint8_t)(s->occ[ra] + s->occ[rb]);
         s->pen[ra] = (uint8_t)(s->pen[ra] + s->pen[rb]);
+        s->tcount[ra] = (uint8_t)(s->tcount[ra] + s->tcount[rb]);
         s->sfl[ra] |= s->sfl[rb] & (CARC_S_INN | CARC_S_CATH);
     }
     if (edge)
         s->open[ra] = (uint8_t)(s->open[ra] - 2);
+    return old;
 }
 
-/* Connect tile t on its board side d with tile m (on m's side d^2). */
-static void carc_connect(carc_state *s, int t, int d, int m)
+/* Mark tile t's road/city segments that share a feature with an earlier segment of the same
+ * tile (not yet marked) and uncount the tile there. */
+static void carc_dedupe_tile(carc_state *s, int t)
 {
+    carc_tile *T = &s->tiles[t];
+    const carc_kind *K = &carc_kinds[T->kind];
+    int n = K->ncity + K->nroad;
+    for (int j = 1; j < n; j++) {
+        if (T->dup >> j & 1)
+            continue;
+        int rj = carc_find(s, T->seg_base + j);
+        for (int i = 0; i < j; i++) {
+            if (K->seg[i].type != K->seg[j].type || carc_find(s, T->seg_base + i) != rj)
+                continue;
+            T->dup = (uint8_t)(T->dup | 1 << j);
+            s->tcount[rj]--;
+            break;
+        }
+    }
+}
+
+/* Connect tile t on its board side d with tile m (on m's side d^2). Returns 1 if two older
+ * roads or cities were joined. */
+static int carc_connect(carc_state *s, int t, int d, int m)
+{
+    int old = 0;
     const carc_tile *T = &s->tiles[t], *M = &s->tiles[m];
     const carc_kind *K = &carc_kinds[T->kind], *MK = &carc_kinds[M->kind];
     int od = d ^ 2;
     int a = K->edge_seg[(d - T->rot) & 3];
     if (a != CARC_NONE)
-        carc_union(s, T->seg_base + a, M->seg_base + MK->edge_seg[(od - M->rot) & 3], 1);
+        old = carc_union(s, T->seg_base + a, M->seg_base + MK->edge_seg[(od - M->rot) & 3], 1,
+                         T->seg_base);
     for (int i = 0; i < 2; i++) {
         int h = 2 * d + i;
         int ca = K->half_seg[(h - 2 * T->rot) & 7];
         if (ca == CARC_NONE)
             continue;
         int cb = MK->half_seg[(carc_hmatch[h] - 2 * M->rot) & 7];
-        carc_union(s, T->seg_base + ca, M->seg_base + cb, 0);
+        carc_union(s, T->seg_base + ca, M->seg_base + cb, 0, 0);
     }
+    return old;
+}
+
+/* First frontier position whose square is >= sq (branch-free binary search). */
+static inline int carc_front_lower(const carc_state *s, int sq)
+{
+    int n = s->nfront;
+    if (!n)
+        return 0;
+    const carc_front *b = s->front;
+    while (n > 1) {
+        int half = n >> 1;
+        b += b[half].sq < sq ? half : 0;
+        n -= half;
+    }
+    return (int)(b - s->front) + (b->sq < sq);
 }
 
 int carc_front_find(const carc_state *s, int sq)
 {
-    int lo = 0, hi = s->nfront - 1;
-    while (lo <= hi) {
-        int mid = (lo + hi) >> 1;
-        if (s->front[mid].sq == sq)
-            return mid;
-        if (s->front[mid].sq < sq)
-            lo = mid + 1;
-        else
-            hi = mid - 1;
-    }
-    return -1;
-}
-
-static int carc_front_insert_pos(const carc_state *s, int sq)
-{
-    int lo = 0, hi = s->nfront;
-    while (lo < hi) {
-        int mid = (lo + hi) >> 1;
-        if (s->front[mid].sq < sq)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
+    int i = carc_front_lower(s, sq);
+    return i < s->nfront && s->front[i].sq == sq ? i : -1;
 }
 
 static int carc_cl_near(const carc_tile *a, const carc_tile *b)
@@ -147,27 +170,27 @@ int carc_place(const tafel_game *g, carc_state *s, int fi, int kind, int rot)
     T->rot = (uint8_t)rot;
     memcpy(T->nb, f.nb, 4);
     T->cl_done = 0;
-    T->pad = 0;
     carc_init_segs(g, s, t);
     const carc_kind *K = &carc_kinds[kind];
     int redges = carc_edges_rot(K->edges, rot);
+    int oldjoin = 0;
     for (int d = 0; d < 4; d++) {
         int m = f.nb[d];
         if (m != CARC_NONE) {
             s->tiles[m].nb[d ^ 2] = (uint8_t)t;
-            carc_connect(s, t, d, m);
+            oldjoin |= carc_connect(s, t, d, m);
             continue;
         }
         int nsq = f.sq + carc_dsq[d];
         int od = d ^ 2;
         int bits = 3 << (2 * od), val = ((redges >> (2 * d)) & 3) << (2 * od);
-        int j = carc_front_find(s, nsq);
-        if (j >= 0) {
+        int j = carc_front_lower(s, nsq);
+        if (j < s->nfront && s->front[j].sq == nsq) {
             s->front[j].nb[od] = (uint8_t)t;
             s->front[j].mask = (uint8_t)(s->front[j].mask | bits);
             s->front[j].val = (uint8_t)(s->front[j].val | val);
         } else {
-            int pos = carc_front_insert_pos(s, nsq);
+            int pos = j;
             memmove(&s->front[pos + 1], &s->front[pos], (size_t)(s->nfront - pos) * sizeof f);
             carc_front *e = &s->front[pos];
             e->sq = (uint16_t)nsq;
@@ -178,6 +201,16 @@ int carc_place(const tafel_game *g, carc_state *s, int fi, int kind, int rot)
             s->nfront++;
         }
     }
+    /* a tile counts once per feature */
+    T->dup = 0;
+    if (K->ncity + K->nroad > 1)
+        carc_dedupe_tile(s, t);
+    if (oldjoin)
+        for (int u = 0; u < t; u++) {
+            const carc_kind *UK = &carc_kinds[s->tiles[u].kind];
+            if (UK->ncity > 1 || UK->nroad > 1)
+                carc_dedupe_tile(s, u);
+        }
     /* completions */
     s->npend = 0;
     s->npcl = 0;
@@ -217,10 +250,7 @@ int carc_place(const tafel_game *g, carc_state *s, int fi, int kind, int rot)
 
 int carc_fits_anywhere(const carc_state *s, int kind, int skip_sq, int ignore)
 {
-    int e = carc_kinds[kind].edges;
-    int re[4];
-    for (int r = 0; r < 4; r++)
-        re[r] = carc_edges_rot(e, r);
+    const uint8_t *fits = carc_fits[kind];
     for (int i = 0; i < s->nfront; i++) {
         const carc_front *f = &s->front[i];
         if (f->sq == skip_sq)
@@ -239,9 +269,9 @@ int carc_fits_anywhere(const carc_state *s, int kind, int skip_sq, int ignore)
             if (!any)
                 continue;
         }
-        for (int r = 0; r < 4; r++)
-            if ((re[r] & mask) == val)
-                return 1;
+        (void)mask;
+        if (fits[val] && f->sq != skip_sq)
+            return 1;
     }
     return 0;
 }
@@ -299,6 +329,22 @@ void carc_rebuild(const tafel_game *g, carc_state *s)
         if ((ty == CARC_CITY || ty == CARC_ROAD) && s->parent[i] == i && s->open[i] == 0)
             s->sfl[i] |= CARC_S_DONE;
     }
+    /* distinct tiles per feature, counted from scratch */
+    memset(s->tcount, 0, sizeof s->tcount);
+    for (int t = 0; t < s->ntiles; t++) {
+        carc_tile *T = &s->tiles[t];
+        const carc_kind *K = &carc_kinds[T->kind];
+        T->dup = 0;
+        for (int j = 0; j < K->ncity + K->nroad; j++) {
+            int rj = carc_find(s, T->seg_base + j), seen = 0;
+            for (int i = 0; i < j && !seen; i++)
+                seen = K->seg[i].type == K->seg[j].type && carc_find(s, T->seg_base + i) == rj;
+            if (seen)
+                T->dup = (uint8_t)(T->dup | 1 << j);
+            else
+                s->tcount[rj]++;
+        }
+    }
     for (int i = 0; i < s->nfol; i++) {
         int r = carc_find(s, s->tiles[s->fol[i].tile].seg_base + s->fol[i].seg);
         s->occ[r]++;
@@ -350,6 +396,7 @@ void carc_remove_tile(const tafel_game *g, carc_state *s, int t)
     memset(&s->occ[n], 0, CARC_MAX_SEGS - n);
     memset(&s->pen[n], 0, CARC_MAX_SEGS - n);
     memset(&s->sfl[n], 0, CARC_MAX_SEGS - n);
+    memset(&s->tcount[n], 0, CARC_MAX_SEGS - n);
     memset(&s->front[s->nfront], 0, (size_t)(CARC_MAX_FRONT - s->nfront) * sizeof s->front[0]);
 }
 
@@ -383,8 +430,8 @@ static int carc_compare_features(const carc_state *s, const carc_state *r, char 
         return -1;
     }
     for (int t = 0; t < s->ntiles; t++)
-        if (memcmp(r->tiles[t].nb, s->tiles[t].nb, 4)) {
-            snprintf(err, errlen, "rebuild: links of tile %d differ", t);
+        if (memcmp(r->tiles[t].nb, s->tiles[t].nb, 4) || r->tiles[t].dup != s->tiles[t].dup) {
+            snprintf(err, errlen, "rebuild: links or duplicate marks of tile %d differ", t);
             return -1;
         }
     uint16_t map[CARC_MAX_SEGS];
@@ -395,13 +442,14 @@ static int carc_compare_features(const carc_state *s, const carc_state *r, char 
             map[a] = (uint16_t)b;
             int ty = s->sfl[a] & CARC_S_TYPE;
             int lin = ty == CARC_CITY || ty == CARC_ROAD;
-            if ((lin && (s->open[a] != r->open[b] || s->pen[a] != r->pen[b])) ||
+            if ((lin && (s->open[a] != r->open[b] || s->pen[a] != r->pen[b] ||
+                         s->tcount[a] != r->tcount[b])) ||
                 s->occ[a] != r->occ[b] || s->sfl[a] != r->sfl[b]) {
                 snprintf(err, errlen,
                          "rebuild: feature of segment %d differs: open %d/%d occ %d/%d pen %d/%d "
-                         "flags %d/%d",
+                         "flags %d/%d tiles %d/%d",
                          i, s->open[a], r->open[b], s->occ[a], r->occ[b], s->pen[a], r->pen[b],
-                         s->sfl[a], r->sfl[b]);
+                         s->sfl[a], r->sfl[b], s->tcount[a], r->tcount[b]);
                 return -1;
             }
         } else if (map[a] != b) {

@@ -112,6 +112,8 @@ int carc_action_to_text(const tafel_game *g, const void *state, int32_t a, char 
         return snprintf(buf, len, "start %d", a - CARC_A_START);
     if (a >= CARC_A_DRAW)
         return snprintf(buf, len, "draw %s", carc_kinds[a - CARC_A_DRAW].name);
+    if (a >= CARC_A_CHOOSE)
+        return snprintf(buf, len, "play %s", carc_kinds[a - CARC_A_CHOOSE].name);
     if (a == CARC_A_PASS)
         return snprintf(buf, len, "pass");
     if (a == CARC_A_KEEP)
@@ -182,6 +184,15 @@ int carc_text_to_action(const tafel_game *g, const void *state, const char *text
             return -1;
         }
         *action = CARC_A_DRAW + k;
+        return 0;
+    }
+    if (!strncmp(t, "play ", 5)) {
+        int k = carc_kind_by_name(t + 5);
+        if (k < 0) {
+            snprintf(err, errlen, "unknown tile kind '%s'", t + 5);
+            return -1;
+        }
+        *action = CARC_A_CHOOSE + k;
         return 0;
     }
     if (!strcmp(t, "pass")) { *action = CARC_A_PASS; return 0; }

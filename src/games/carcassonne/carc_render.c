@@ -251,6 +251,14 @@ int carc_render(const tafel_game *g, const void *state, int viewer, int color, c
         carc_put(&o, "%s", "deploy a follower (feature name, \"L name\" for the large one) or none\n");
     if (s->phase == CARC_PH_TATAN)
         carc_put(&o, "%s", "Tatan tile: \"move x,y\" (option 1), \"draw2\" (option 2) or \"keep\"\n");
+    if (s->phase == CARC_PH_CHOOSE) {
+        carc_put(&o, "%s", "drawn tiles:");
+        for (int i = 0; i < s->nbag; i++) {
+            carc_put(&o, "%s", " ");
+            carc_put(&o, "%s", carc_kinds[s->bag[i]].name);
+        }
+        carc_put(&o, "%s", "; choose one with \"play KIND\"\n");
+    }
     if (s->phase == CARC_PH_END)
         carc_put(&o, "%s", "end phase: \"fill x,y\" / \"fill L x,y\" a gap, or \"pass\"\n");
     carc_put(&o, "%s", "legend: # city (* pennant, C cathedral)  | - road (I inn)  M cloister  . field"

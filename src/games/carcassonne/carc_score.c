@@ -19,18 +19,7 @@ void carc_add_score(carc_state *s, int p, int pts, int kind)
 
 int carc_feature_tiles(carc_state *s, int root)
 {
-    int ty = s->sfl[root] & CARC_S_TYPE, n = 0;
-    for (int t = 0; t < s->ntiles; t++) {
-        const carc_tile *T = &s->tiles[t];
-        const carc_kind *K = &carc_kinds[T->kind];
-        for (int i = 0; i < K->nseg; i++) {
-            if (K->seg[i].type == ty && carc_find(s, T->seg_base + i) == root) {
-                n++;
-                break;
-            }
-        }
-    }
-    return n;
+    return s->tcount[root];
 }
 
 static int carc_kind_of_type(int ty)
@@ -170,9 +159,46 @@ void carc_score_pending(const tafel_game *g, carc_state *s)
     memset(s->pcl, 0, sizeof s->pcl);
 }
 
+/* Completed cities bordering each occupied field, in one pass over the board: pairs (field
+ * root, city root), each counted once. */
+static int carc_field_pairs(carc_state *s, uint16_t (*pairs)[2], int max)
+{
+    int n = 0;
+    for (int t = 0; t < s->ntiles; t++) {
+        const carc_tile *T = &s->tiles[t];
+        const carc_kind *K = &carc_kinds[T->kind];
+        for (int i = K->ncity; i < K->nseg; i++) {
+            int cm = K->seg[i].cities;
+            if (!cm)
+                continue;
+            int fr = carc_find(s, T->seg_base + i);
+            if (!s->occ[fr])
+                continue;
+            for (int c = 0; c < K->ncity; c++) {
+                if (!(cm >> c & 1))
+                    continue;
+                int cr = carc_find(s, T->seg_base + c);
+                if (!(s->sfl[cr] & CARC_S_DONE))
+                    continue;
+                int k = 0;
+                while (k < n && (pairs[k][0] != fr || pairs[k][1] != cr))
+                    k++;
+                if (k == n && n < max) {
+                    pairs[n][0] = (uint16_t)fr;
+                    pairs[n][1] = (uint16_t)cr;
+                    n++;
+                }
+            }
+        }
+    }
+    return n;
+}
+
 void carc_final_scoring(const tafel_game *g, carc_state *s)
 {
     uint16_t done[CARC_MAX_FOL];
+    uint16_t pairs[512][2];
+    int np = -1;
     int nd = 0;
     for (int i = 0; i < s->nfol; i++) {
         const carc_fol *f = &s->fol[i];
@@ -185,7 +211,18 @@ void carc_final_scoring(const tafel_game *g, carc_state *s)
             continue;
         done[nd++] = (uint16_t)r;
         int ty = s->sfl[r] & CARC_S_TYPE;
-        int v = carc_feature_value(g, s, seg, 0);
+        int v;
+        if (ty == CARC_FIELD) {
+            if (!carc_opt_farmers(g))
+                continue;
+            if (np < 0)
+                np = carc_field_pairs(s, pairs, 512);
+            v = 0;
+            for (int j = 0; j < np; j++)
+                v += pairs[j][0] == r ? 3 : 0;
+        } else {
+            v = carc_feature_value(g, s, seg, 0);
+        }
         carc_score_majority(s, r, v, carc_kind_of_type(ty));
     }
 }

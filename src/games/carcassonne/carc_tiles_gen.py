@@ -116,9 +116,28 @@ for (name, st, n, edges, cities, roads, cl, fields) in T:
             assert half_seg[2 * d] == 255 and half_seg[2 * d + 1] == 255, (name, d)
     ep = sum(ET[edges[d]] << (2 * d) for d in range(4))
     segtxt = ", ".join("{%s, 0x%02x, %s, 0x%02x}" % (t, m, "|".join(fl), cm) for (t, m, fl, cm) in segs)
-    w("    {\"%s\", %d, %d, 0x%02x, %d, %d, {%s}, {%s}, %d, {%s}}," % (
-        name, n, st, ep, len(segs), ncity,
+    w("    {\"%s\", %d, %d, 0x%02x, %d, %d, %d, {%s}, {%s}, %d, {%s}}," % (
+        name, n, st, ep, len(segs), ncity, len(roads),
         ", ".join(str(x) for x in edge_seg), ", ".join(str(x) for x in half_seg), clo, segtxt))
-w("    {\"Tatan\", 0, 2, 0, 0, 0, {255, 255, 255, 255}, {255, 255, 255, 255, 255, 255, 255, 255}, 255, {{0, 0, 0, 0}}},")
+w("    {\"Tatan\", 0, 2, 0, 0, 0, 0, {255, 255, 255, 255}, {255, 255, 255, 255, 255, 255, 255, 255}, 255, {{0, 0, 0, 0}}},")
+w("};")
+w("")
+w("/* carc_fits[kind][c]: rotations (bit r) that fit a square whose neighbours demand edge types c")
+w(" * (2 bits per board side: 0 free, 1 C, 2 R, 3 F). */")
+w("const uint8_t carc_fits[CARC_NKINDS][256] = {")
+for (name, st, n, edges, cities, roads, cl, fields) in T + [("Tatan", 0, 0, None, 0, 0, 0, 0)]:
+    row = []
+    for c in range(256):
+        m = 0
+        if edges is not None:
+            for r in range(4):
+                ok = True
+                for d in range(4):
+                    need = (c >> (2 * d)) & 3
+                    if need and ET[edges[(d - r) % 4]] != need:
+                        ok = False
+                m |= ok << r
+        row.append(m)
+    w("    {" + ",".join(str(x) for x in row) + "},")
 w("};")
 print("\n".join(out))

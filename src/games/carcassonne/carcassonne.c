@@ -72,17 +72,21 @@ static int carc_current(const tafel_game *g, const void *state)
 
 static int carc_legal_place(const carc_state *s, int32_t *out, int skip_sq)
 {
-    int n = 0, e = carc_kinds[s->hand].edges;
-    int re[4];
-    for (int r = 0; r < 4; r++)
-        re[r] = carc_edges_rot(e, r);
+    int n = 0;
+    const uint8_t *fits = carc_fits[s->hand];
     for (int i = 0; i < s->nfront; i++) {
         const carc_front *f = &s->front[i];
-        if (f->sq == skip_sq)
-            continue;
-        for (int r = 0; r < 4; r++)
-            if ((re[r] & f->mask) == f->val)
-                out[n++] = CARC_A_PLACE + f->sq * 4 + r;
+        int m = f->sq == skip_sq ? 0 : fits[f->val];
+        int base = CARC_A_PLACE + f->sq * 4;
+        /* branch-free: write all four, advance past the fitting ones */
+        out[n] = base;
+        n += m & 1;
+        out[n] = base + 1;
+        n += (m >> 1) & 1;
+        out[n] = base + 2;
+        n += (m >> 2) & 1;
+        out[n] = base + 3;
+        n += (m >> 3) & 1;
     }
     return n;
 }
@@ -168,6 +172,16 @@ int carc_legal(const tafel_game *g, const carc_state *s, int32_t *out)
     }
     case CARC_PH_TATAN: return carc_legal_tatan(g, s, out);
     case CARC_PH_END: return carc_legal_end(s, out);
+    case CARC_PH_CHOOSE: {
+        int n = 0;
+        for (int k = 0; k < CARC_NKINDS; k++)
+            for (int i = 0; i < s->nbag; i++)
+                if (s->bag[i] == k) {
+                    out[n++] = CARC_A_CHOOSE + k;
+                    break;
+                }
+        return n;
+    }
     default: return 0;
     }
 }
@@ -187,10 +201,11 @@ static int carc_chance_outcomes(const tafel_game *g, const void *state, tafel_ch
             out[n++].prob = 1.0 / g->num_players;
         }
     } else if (s->phase == CARC_PH_DRAW) {
+        double inv = 1.0 / s->nremain;
         for (int k = 0; k < CARC_NKINDS; k++)
             if (s->remain[k]) {
                 out[n].action = CARC_A_DRAW + k;
-                out[n++].prob = (double)s->remain[k] / s->nremain;
+                out[n++].prob = s->remain[k] * inv;
             }
     }
     return n;
@@ -238,11 +253,56 @@ static void carc_end_turns(const tafel_game *g, carc_state *s)
     carc_end_advance(g, s);
 }
 
+/* Play drawn kind k now: a Tatan tile's options, or place a landscape tile (discarded if it fits
+ * nowhere). */
+static void carc_finish_step(const tafel_game *g, carc_state *s);
+
+static void carc_play_kind(const tafel_game *g, carc_state *s, int k)
+{
+    if (k == CARC_TATAN) {
+        s->phase = CARC_PH_TATAN;
+    } else if (!carc_fits_anywhere(s, k, -1, CARC_NONE)) {
+        s->discarded[k]++;
+        carc_finish_step(g, s);
+    } else {
+        s->hand = (uint8_t)k;
+        s->phase = CARC_PH_PLACE;
+    }
+}
+
+/* tatan_draw_both_first: draw what is still to be drawn, then play the drawn tiles. */
+static void carc_bag_next(const tafel_game *g, carc_state *s)
+{
+    if (s->bagdraws && s->nremain) {
+        s->phase = CARC_PH_DRAW;
+        return;
+    }
+    s->bagdraws = 0;
+    if (!s->nbag) {
+        carc_finish_step(g, s);
+        return;
+    }
+    int same = 1;
+    for (int i = 1; i < s->nbag; i++)
+        same &= s->bag[i] == s->bag[0];
+    if (!same) {
+        s->phase = CARC_PH_CHOOSE;
+        return;
+    }
+    int k = s->bag[--s->nbag];
+    s->bag[s->nbag] = 0;
+    carc_play_kind(g, s, k);
+}
+
 static void carc_finish_step(const tafel_game *g, carc_state *s)
 {
     s->hand = CARC_NONE;
     s->placed = CARC_NONE;
     s->move_from = 0;
+    if (s->nbag || s->bagdraws) {
+        carc_bag_next(g, s);
+        return;
+    }
     if (s->nremain == 0) {
         carc_end_turns(g, s);
     } else if (s->pending) {
@@ -279,6 +339,18 @@ void carc_apply(const tafel_game *g, carc_state *s, int32_t a)
         s->remain[k]--;
         s->nremain--;
         s->nev = 0;
+        if (s->bagdraws) {
+            if (k == CARC_TATAN)
+                s->held[s->cur]++;
+            if (k != CARC_TATAN && !carc_fits_anywhere(s, k, -1, CARC_NONE)) {
+                s->discarded[k]++;
+            } else {
+                s->bag[s->nbag++] = (uint8_t)k;
+                s->bagdraws--;
+            }
+            carc_bag_next(g, s);
+            return;
+        }
         if (k == CARC_TATAN) {
             s->held[s->cur]++;
             s->phase = CARC_PH_TATAN;
@@ -290,6 +362,15 @@ void carc_apply(const tafel_game *g, carc_state *s, int32_t a)
             s->hand = (uint8_t)k;
             s->phase = CARC_PH_PLACE;
         }
+        return;
+    }
+    if (a >= CARC_A_CHOOSE) {
+        int k = a - CARC_A_CHOOSE, i = 0;
+        while (s->bag[i] != k)
+            i++;
+        s->bag[i] = s->bag[--s->nbag];
+        s->bag[s->nbag] = 0;
+        carc_play_kind(g, s, k);
         return;
     }
     if (a == CARC_A_PASS) {
@@ -304,6 +385,11 @@ void carc_apply(const tafel_game *g, carc_state *s, int32_t a)
         return;
     }
     if (a == CARC_A_DRAW2) {
+        if (g->params[CARC_P_BOTHFIRST]) {
+            s->bagdraws = (uint8_t)(s->bagdraws + 2);
+            carc_bag_next(g, s);
+            return;
+        }
         s->pending = (uint8_t)(s->pending + 2);
         carc_finish_step(g, s);
         return;
@@ -414,7 +500,7 @@ static json_t *carc_view_json(const tafel_game *g, const void *state, int viewer
     (void)viewer;
     const carc_state *s = state;
     static const char *const phases[] = {"start", "draw", "place", "follow", "tatan", "move",
-                                         "end", "over"};
+                                         "end", "choose", "over"};
     json_t *v = json_object();
     json_object_set_new(v, "phase", json_string(phases[s->phase]));
     json_object_set_new(v, "current", json_integer(carc_current(g, s)));
@@ -455,6 +541,11 @@ static json_t *carc_view_json(const tafel_game *g, const void *state, int viewer
             json_object_set_new(rem, carc_kinds[k].name, json_integer(s->remain[k]));
     json_object_set_new(v, "remaining", rem);
     json_object_set_new(v, "pending_steps", json_integer(s->pending));
+    json_t *bag = json_array();
+    for (int i = 0; i < s->nbag; i++)
+        json_array_append_new(bag, json_string(carc_kinds[s->bag[i]].name));
+    json_object_set_new(v, "drawn", bag);
+    json_object_set_new(v, "draws_to_go", json_integer(s->bagdraws));
     return v;
 }
 

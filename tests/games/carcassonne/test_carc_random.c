@@ -8,6 +8,9 @@
 static int carc_prev_score[TAFEL_MAX_PLAYERS];
 static long carc_inv_calls;
 static int carc_rebuild_every = 1;
+/* coverage: states seen in a Tatan move, after a gap filling, choosing among drawn tiles, and
+ * followers on features merged from several owners */
+static long carc_seen_move, carc_seen_fill, carc_seen_choose, carc_seen_discard;
 
 static int carc_invariant(const tafel_game *g, const void *state, char *err, size_t errlen)
 {
@@ -19,6 +22,8 @@ static int carc_invariant(const tafel_game *g, const void *state, char *err, siz
     int have = s->ntiles + (s->phase == CARC_PH_PLACE || s->phase == CARC_PH_MOVE);
     for (int k = 0; k < CARC_NKINDS - 1; k++)
         have += s->remain[k] + s->discarded[k];
+    for (int i = 0; i < s->nbag; i++)
+        have += s->bag[i] != CARC_TATAN;
     if (have != total) {
         snprintf(err, errlen, "landscape tiles: %d, expected %d", have, total);
         return -1;
@@ -82,6 +87,11 @@ static int carc_invariant(const tafel_game *g, const void *state, char *err, siz
             return -1;
         }
     }
+    carc_seen_move += s->phase == CARC_PH_MOVE;
+    carc_seen_fill += s->ntat > 0;
+    carc_seen_choose += s->phase == CARC_PH_CHOOSE;
+    for (int k = 0; k < CARC_NKINDS; k++)
+        carc_seen_discard += s->discarded[k] > 0;
     if (++carc_inv_calls % carc_rebuild_every == 0 && carc_check_rebuild(g, s, err, errlen))
         return -1;
     return 0;
@@ -108,7 +118,9 @@ static void carc_run(const char *params, long games, int deep, int rebuild_every
 static void test_base(void **u)
 {
     (void)u;
+    carc_seen_discard = 0;
     carc_run("tatan=off,inns_cathedrals=off", 2000, 211, 1);
+    assert_true(carc_seen_discard > 0);
 }
 static void test_ic(void **u)
 {
@@ -123,7 +135,10 @@ static void test_large_only(void **u)
 static void test_tatan_base(void **u)
 {
     (void)u;
+    carc_seen_move = carc_seen_fill = 0;
     carc_run("tatan=on,inns_cathedrals=off", 2000, 211, 1);
+    assert_true(carc_seen_move > 0);
+    assert_true(carc_seen_fill > 0);
 }
 static void test_tatan_full(void **u)
 {
@@ -136,12 +151,24 @@ static void test_tatan_large_only(void **u)
     carc_run("tatan=on,inns_cathedrals=large_follower_only,players=3", 2000, 211, 1);
 }
 
+static void test_options(void **u)
+{
+    (void)u;
+    carc_seen_choose = 0;
+    carc_run("tatan=on,inns_cathedrals=full,tatan_draw_both_first=true,players=4", 1000, 97, 1);
+    assert_true(carc_seen_choose > 0);
+    carc_run("tatan=on,inns_cathedrals=full,tatan_follower_tile_only=true,ec_inn_both=true,"
+             "tiny_city=true,farmers=off,players=5", 1000, 97, 1);
+    carc_run("tatan=off,inns_cathedrals=off,farmers=off,tiny_city=true,players=5", 1000, 97, 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_base),       cmocka_unit_test(test_ic),
         cmocka_unit_test(test_large_only), cmocka_unit_test(test_tatan_base),
         cmocka_unit_test(test_tatan_full), cmocka_unit_test(test_tatan_large_only),
+        cmocka_unit_test(test_options),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

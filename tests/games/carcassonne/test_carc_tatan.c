@@ -239,6 +239,49 @@ static void test_t15_draw_two(void **u)
     assert_int_equal(s->cur, 1);
 }
 
+/* tatan_draw_both_first [D-13]: both tiles are drawn first, then played in either order. */
+static void test_draw_both_first(void **u)
+{
+    (void)u;
+    tafel_game g;
+    carc_state *s = &st;
+    carc_h_load(&g, TB ",tatan_draw_both_first=true");
+    carc_h_init(&g, s);
+    draw_tatan(&g, s, 0);
+    carc_h_apply(&g, s, CARC_A_DRAW2);
+    carc_h_draw(&g, s, -1, "U");
+    carc_h_draw(&g, s, -1, "E");
+    assert_int_equal(s->phase, CARC_PH_CHOOSE);
+    int32_t legal[8];
+    assert_int_equal(tafel_game_carcassonne.legal_actions(&g, s, legal), 2);
+    carc_h_apply(&g, s, CARC_A_CHOOSE + carc_kind_by_name("E"));
+    carc_h_place(&g, s, 0, -1, 2, "city:N");
+    assert_int_equal(s->score[0], 4);
+    assert_int_equal(s->phase, CARC_PH_PLACE); /* U is the only one left */
+    assert_int_equal(s->hand, carc_kind_by_name("U"));
+    carc_h_place(&g, s, 1, 0, 0, "road:EW");
+    assert_int_equal(s->cur, 1);
+    assert_int_equal(s->phase, CARC_PH_DRAW);
+    /* a Tatan tile among them: he chooses again when he plays it */
+    carc_h_init(&g, s);
+    draw_tatan(&g, s, 0);
+    carc_h_apply(&g, s, CARC_A_DRAW2);
+    carc_h_draw(&g, s, -1, "Tatan");
+    carc_h_draw(&g, s, -1, "U");
+    assert_int_equal(s->held[0], 2);
+    carc_h_apply(&g, s, CARC_A_CHOOSE + CARC_TATAN);
+    assert_int_equal(s->phase, CARC_PH_TATAN);
+    carc_h_apply(&g, s, CARC_A_DRAW2);
+    carc_h_draw(&g, s, -1, "V");
+    carc_h_draw(&g, s, -1, "V");
+    carc_h_apply(&g, s, CARC_A_CHOOSE + carc_kind_by_name("U"));
+    carc_h_place(&g, s, 1, 0, 0, NULL);
+    assert_int_equal(s->hand, carc_kind_by_name("V"));
+    carc_h_place(&g, s, 2, 0, 0, NULL);
+    carc_h_place(&g, s, -1, 0, 2, NULL);
+    assert_int_equal(s->cur, 1);
+}
+
 /* T16: the last tile is a Tatan tile and nothing can move: keep it; the game ends. */
 static void test_t16_last_tile(void **u)
 {
@@ -465,6 +508,7 @@ int main(void)
         cmocka_unit_test(test_road_split),
         cmocka_unit_test(test_completed_cloister),
         cmocka_unit_test(test_t15_draw_two),
+        cmocka_unit_test(test_draw_both_first),
         cmocka_unit_test(test_t16_last_tile),
         cmocka_unit_test(test_draw2_short_stack),
         cmocka_unit_test(test_t17_seed_example),

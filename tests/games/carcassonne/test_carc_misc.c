@@ -1,0 +1,153 @@
+/* test_carc_misc.c: fingerprint, notation, render, view/hash, evaluate, scoring events. */
+#include "carc_harness.h"
+
+#include <jansson.h>
+
+static carc_state st;
+
+#define CARC_FP_BASE 33086
+#define CARC_FP_DEFAULT 42004
+
+/* The number `tafel bench carcassonne(...) --games 200` prints. */
+static void test_fingerprint(void **u)
+{
+    (void)u;
+    tafel_game g;
+    carc_h_load(&g, "tatan=off,inns_cathedrals=off");
+    assert_int_equal(tafel_random_games(&g, 0, 200), CARC_FP_BASE);
+    carc_h_load(&g, "");
+    assert_int_equal(tafel_random_games(&g, 0, 200), CARC_FP_DEFAULT);
+}
+
+static void roundtrip(const tafel_game *g, const carc_state *s, int32_t a, const char *want)
+{
+    char buf[TAFEL_TEXT_LEN], err[TAFEL_ERR_LEN];
+    tafel_game_carcassonne.action_to_text(g, s, a, buf, sizeof buf);
+    if (want)
+        assert_string_equal(buf, want);
+    int32_t back;
+    if (tafel_game_carcassonne.text_to_action(g, s, buf, &back, err, sizeof err))
+        fail_msg("'%s' does not parse: %s", buf, err);
+    assert_int_equal(back, a);
+}
+
+static int32_t parse(const tafel_game *g, const carc_state *s, const char *text)
+{
+    int32_t a;
+    char err[TAFEL_ERR_LEN];
+    if (tafel_text_to_action(g, s, text, &a, err, sizeof err))
+        fail_msg("'%s': %s", text, err);
+    return a;
+}
+
+static void test_notation(void **u)
+{
+    (void)u;
+    tafel_game g;
+    carc_state *s = &st;
+    carc_h_load(&g, "players=2");
+    tafel_game_carcassonne.init(&g, s);
+    roundtrip(&g, s, CARC_A_START + 1, "start 1");
+    carc_h_apply(&g, s, CARC_A_START);
+    roundtrip(&g, s, CARC_A_DRAW + carc_kind_by_name("EK"), "draw EK");
+    roundtrip(&g, s, CARC_A_DRAW + CARC_TATAN, "draw Tatan");
+    carc_h_draw(&g, s, 0, "E");
+    roundtrip(&g, s, carc_place_action(0, -1, 2), "E 0,-1 r2");
+    assert_int_equal(parse(&g, s, "0 -1 2"), carc_place_action(0, -1, 2));
+    assert_int_equal(parse(&g, s, "E 0,-1 r2"), carc_place_action(0, -1, 2));
+    /* labels: squares with a legal placement in square order: (0,-1) is 'a', (0,1) 'b' */
+    assert_int_equal(parse(&g, s, "a r2"), carc_place_action(0, -1, 2));
+    assert_int_equal(parse(&g, s, "b1"), carc_place_action(0, 1, 1));
+    carc_h_apply(&g, s, carc_place_action(0, -1, 2));
+    roundtrip(&g, s, carc_follower_action(s, "city:N", 0), "city:N");
+    roundtrip(&g, s, carc_follower_action(s, "city:N", 1), "L city:N");
+    roundtrip(&g, s, CARC_A_NOFOLLOW, "none");
+    carc_h_apply(&g, s, CARC_A_NOFOLLOW);
+    carc_h_draw(&g, s, 1, "Tatan");
+    roundtrip(&g, s, carc_pick_action(0, 0), "move 0,0");
+    roundtrip(&g, s, CARC_A_DRAW2, "draw2");
+    roundtrip(&g, s, CARC_A_KEEP, "keep");
+    roundtrip(&g, s, CARC_A_PASS, "pass");
+    roundtrip(&g, s, carc_fill_action(1, 0, 1), "fill L 1,0");
+    roundtrip(&g, s, CARC_A_CHOOSE + 3, "play D");
+}
+
+static void test_render_and_view(void **u)
+{
+    (void)u;
+    tafel_game g;
+    carc_state *s = &st;
+    carc_h_load(&g, "players=3");
+    carc_h_init(&g, s);
+    carc_h_step(&g, s, 0, "U", 1, 0, 0, "road:EW");
+    carc_h_draw(&g, s, 1, "E");
+    char buf[16384];
+    int n = tafel_game_carcassonne.render(&g, s, 1, 1, buf, sizeof buf);
+    assert_true(n > 0 && n < (int)sizeof buf);
+    assert_non_null(strstr(buf, "\033["));
+    n = tafel_game_carcassonne.render(&g, s, 1, 0, buf, sizeof buf);
+    assert_null(strstr(buf, "\033["));
+    assert_non_null(strstr(buf, "tile in hand: E"));
+    assert_non_null(strstr(buf, "a(0,-1): r2"));
+    /* truncation follows snprintf */
+    char small[32];
+    int m = tafel_game_carcassonne.render(&g, s, 1, 0, small, sizeof small);
+    assert_int_equal(m, n);
+    assert_int_equal(strlen(small), 31);
+    json_t *v = tafel_game_carcassonne.view_json(&g, s, -1);
+    assert_int_equal(json_array_size(json_object_get(v, "tiles")), 2);
+    assert_string_equal(json_string_value(json_object_get(v, "hand")), "E");
+    json_decref(v);
+    /* path compression inside find() never changes the hash */
+    uint64_t h = tafel_game_carcassonne.info_hash(&g, s, 0);
+    carc_state c = *s;
+    for (int i = 0; i < c.nsegs; i++)
+        carc_find(&c, i);
+    assert_true(tafel_game_carcassonne.info_hash(&g, &c, 0) == h);
+    assert_true(tafel_game_carcassonne.info_hash(&g, s, 2) == h);
+}
+
+/* evaluate: current score plus the follower's open feature. */
+static void test_evaluate(void **u)
+{
+    (void)u;
+    tafel_game g;
+    carc_state *s = &st;
+    carc_h_load(&g, "players=2,tatan=off,inns_cathedrals=off");
+    carc_h_init(&g, s);
+    carc_h_step(&g, s, 0, "E", 0, -1, 2, "city:N");
+    carc_h_step(&g, s, 1, "U", 1, 0, 0, "road:EW");
+    double ev[2];
+    tafel_game_carcassonne.evaluate(&g, s, ev);
+    assert_true(ev[0] >= 4.0);
+    assert_true(ev[1] > ev[0] - 4.0 + 1.0); /* his road is worth something */
+}
+
+/* Scoring events: one per winner, with the feature kind. */
+static void test_events(void **u)
+{
+    (void)u;
+    tafel_game g;
+    carc_state *s = &st;
+    carc_h_load(&g, "players=2,tatan=off,inns_cathedrals=off");
+    carc_h_init(&g, s);
+    carc_h_step(&g, s, 0, "U", 1, 0, 0, NULL);
+    carc_h_step(&g, s, 1, "U", -1, 0, 0, NULL);
+    carc_h_step(&g, s, 0, "E", -1, -1, 1, "city:N");
+    carc_h_step(&g, s, 1, "E", 1, -1, 3, "city:N");
+    carc_h_step(&g, s, 0, "R", 0, -1, 2, NULL);
+    assert_int_equal(s->nev, 2);
+    assert_int_equal(s->ev[0].kind, CARC_K_CITY);
+    assert_int_equal(s->ev[0].points, 8);
+    assert_int_equal(s->ev[0].player + s->ev[1].player, 1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_fingerprint), cmocka_unit_test(test_notation),
+        cmocka_unit_test(test_render_and_view), cmocka_unit_test(test_evaluate),
+        cmocka_unit_test(test_events),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -3,10 +3,11 @@
  * Specs: "random", "greedy", "greedy(samples=8)", "mcts", "mcts(iters=5000)", "mcts(time=1s)",
  * "mcts(time=500ms,threads=2,c=0.7)", and "human" for a person at the terminal.
  * mcts options: iters, time (1s, 500ms), threads (N or all; default all cores), c (UCT
- * exploration, default 0.7), depth (playout moves before evaluate() scores the position; 0 = play
- * out to the end), margin (0..1, weight of the score margin in the value, default 0.1), chance
- * (tree: branch on chance outcomes the bot can see; open: do not), nodes (tree pool per thread).
- * Without iters or time, mcts thinks 1 s per move. */
+ * exploration), depth (random playout moves before evaluate() scores the position; end = play
+ * out to the end), prior (weight of a one-ply evaluate() bias on the root moves), margin (0..1,
+ * weight of the score margin in the value), chance (tree: branch on chance outcomes the bot can
+ * see; open: do not), nodes (tree pool per thread). Without iters or time, mcts thinks 1 s per
+ * move. greedy option: samples (determinizations per move). */
 #ifndef TAFEL_BOT_H
 #define TAFEL_BOT_H
 

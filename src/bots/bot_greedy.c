@@ -108,17 +108,17 @@ int32_t bot_greedy_choose(tafel_bot *bot, const void *state)
             r->count[i]++;
         }
     }
-    int best = 0;
     double best_v = -INFINITY;
-    for (int i = 0; i < n; i++) {
-        if (!r->count[i])
-            continue;
-        double v = r->sum[i] / r->count[i];
-        if (v > best_v + 1e-9) {
-            best_v = v;
+    for (int i = 0; i < n; i++)
+        if (r->count[i])
+            best_v = fmax(best_v, r->sum[i] / r->count[i]);
+    /* Ties broken at random: a fixed choice can cycle forever where the rules allow repeating
+     * exchanges. */
+    int best = 0, ties = 0;
+    for (int i = 0; i < n; i++)
+        if (r->count[i] && r->sum[i] / r->count[i] >= best_v - 1e-9 &&
+            tafel_rng_below(&r->rng, (uint32_t)++ties) == 0)
             best = i;
-        }
-    }
     return r->legal[best];
 }
 

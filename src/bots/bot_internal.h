@@ -16,8 +16,9 @@ typedef struct bot_opts {
     double time;       /* mcts: seconds per move (0: no limit) */
     int threads;       /* mcts: root-parallel threads */
     double c;          /* mcts: UCT exploration constant */
-    int depth;         /* mcts: playout moves before evaluate() cuts off (0: to the end) */
+    int depth;         /* mcts: playout moves before evaluate() cuts off (-1: to the end) */
     double margin;     /* mcts: weight of the score margin in the value (0..1) */
+    double prior;      /* mcts: weight of the one-ply evaluate() bias on root moves */
     int chance_nodes;  /* mcts: 1 = branch on chance outcomes the bot can see */
     long nodes;        /* mcts: tree-node pool per thread (0: from the budget) */
     int samples;       /* greedy: determinizations/chance samples per action */

@@ -39,6 +39,9 @@ typedef struct bot_search {
     tafel_chance *chance;
     int32_t *path;
     const void *root;
+    int nprior;           /* root moves with a prior (sorted by action) */
+    int32_t *prior_action;
+    double *prior;        /* one-ply value of each root move, scaled to [0,1] */
     long budget;        /* iterations (-1: no limit) */
     double deadline;    /* monotonic seconds (0: none) */
     long long iters;
@@ -103,6 +106,8 @@ static int32_t bot_chance_child(bot_search *s, int32_t node, uint64_t key)
     return n;
 }
 
+static double bot_prior_of(const bot_search *s, int32_t a);
+
 /* At a player node: count availability, then expand an untried legal action (random) or pick
  * the best child by UCT. Returns the child, or -1 if nothing could be chosen (pool full and no
  * child legal here); *action gets the action. */
@@ -113,7 +118,8 @@ static int32_t bot_select(bot_search *s, int32_t node, int player, int n, int32_
     int32_t prev = -1, c = s->pool[node].child;
     int untried = 0;
     int32_t pick_prev = -1, pick_action = -1, best = -1;
-    double best_v = -INFINITY;
+    double best_v = -INFINITY, pick_prior = 0;
+    int at_root = node == 0 && s->nprior > 0;
     for (int i = 0; i < n; i++) {
         uint64_t a = (uint64_t)legal[i];
         while (c >= 0 && s->pool[c].key < a) {
@@ -125,9 +131,19 @@ static int32_t bot_select(bot_search *s, int32_t node, int player, int n, int32_
             ch->avail++;
             double v = ch->value / ch->visits +
                        s->o->c * sqrt(log((double)ch->avail) / ch->visits);
+            if (at_root)
+                v += s->o->prior * bot_prior_of(s, legal[i]) / (ch->visits + 1);
             if (v > best_v) {
                 best_v = v;
                 best = c;
+            }
+        } else if (at_root) {
+            /* The root tries its moves best prior first. */
+            double pr = bot_prior_of(s, legal[i]);
+            if (++untried == 1 || pr > pick_prior) {
+                pick_prior = pr;
+                pick_prev = prev;
+                pick_action = legal[i];
             }
         } else if (++untried == 1 || tafel_rng_below(&s->rng, (uint32_t)untried) == 0) {
             /* Reservoir sampling: a uniformly random untried action. */
@@ -199,7 +215,7 @@ static void bot_iteration(bot_search *s)
             t->apply(g, st, bot_sample_chance(g, st, s->chance, &s->rng));
             continue;
         }
-        if (s->o->depth && moves >= s->o->depth)
+        if (s->o->depth >= 0 && moves >= s->o->depth)
             break;
         int n = t->legal_actions(g, st, s->legal);
         t->apply(g, st, s->legal[tafel_rng_below(&s->rng, (uint32_t)n)]);
@@ -217,12 +233,57 @@ static void bot_iteration(bot_search *s)
     s->iters++;
 }
 
+/* One-ply values of the root moves on one determinization, scaled to [0,1]: a bias that fades
+ * with visits, so good moves by the game's own estimate are tried first and kept longer. */
+static void bot_root_prior(bot_search *s)
+{
+    const tafel_game *g = s->g;
+    const tafel_game_type *t = g->type;
+    unsigned char *det = s->state + t->state_size;
+    tafel_state_copy(g, det, s->root);
+    if (t->resample)
+        t->resample(g, det, s->seat, &s->rng);
+    int n = t->legal_actions(g, det, s->prior_action);
+    double lo = INFINITY, hi = -INFINITY, val[TAFEL_MAX_PLAYERS];
+    for (int i = 0; i < n; i++) {
+        tafel_state_copy(g, s->state, det);
+        t->apply(g, s->state, s->prior_action[i]);
+        while (t->current_player(g, s->state) == TAFEL_CHANCE)
+            t->apply(g, s->state, bot_sample_chance(g, s->state, s->chance, &s->rng));
+        bot_values(g, s->state, tafel_is_terminal(g, s->state), s->o->margin, val);
+        s->prior[i] = val[s->seat];
+        lo = fmin(lo, val[s->seat]);
+        hi = fmax(hi, val[s->seat]);
+    }
+    for (int i = 0; i < n; i++)
+        s->prior[i] = hi > lo ? (s->prior[i] - lo) / (hi - lo) : 0;
+    s->nprior = n;
+}
+
+static double bot_prior_of(const bot_search *s, int32_t a)
+{
+    int lo = 0, hi = s->nprior - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        if (s->prior_action[mid] == a)
+            return s->prior[mid];
+        if (s->prior_action[mid] < a)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return 0;
+}
+
 static void *bot_search_run(void *arg)
 {
     bot_search *s = arg;
     s->used = 0;
     s->iters = 0;
+    s->nprior = 0;
     bot_new_node(s, 0, -1);
+    if (s->o->prior > 0)
+        bot_root_prior(s);
     for (;;) {
         if (s->budget >= 0 && s->iters >= s->budget)
             break;
@@ -261,11 +322,14 @@ void *bot_mcts_new(const tafel_game *g, const bot_opts *o, uint64_t seed)
         s->cap = cap;
         /* malloc, not calloc: only the nodes a search touches cost memory. */
         s->pool = malloc(sizeof(bot_node) * (size_t)cap);
-        s->state = malloc(g->type->state_size);
+        s->state = malloc(2 * g->type->state_size);
+        s->prior_action = malloc(sizeof(int32_t) * ml);
+        s->prior = malloc(sizeof(double) * ml);
         s->legal = malloc(sizeof(int32_t) * ml);
         s->chance = malloc(sizeof(tafel_chance) * ml);
         s->path = malloc(sizeof(int32_t) * BOT_PATH_MAX);
-        if (!s->pool || !s->state || !s->legal || !s->chance || !s->path)
+        if (!s->pool || !s->state || !s->legal || !s->chance || !s->path || !s->prior_action ||
+            !s->prior)
             abort();
     }
     return m;
@@ -336,6 +400,8 @@ void bot_mcts_free(tafel_bot *bot)
         free(s->legal);
         free(s->chance);
         free(s->path);
+        free(s->prior_action);
+        free(s->prior);
     }
     free(m->search);
     free(m->legal);

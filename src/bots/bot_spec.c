@@ -60,8 +60,9 @@ static void bot_defaults(bot_opts *o, bot_kind kind)
     o->kind = kind;
     o->threads = 1;
     o->c = 0.7;
-    o->depth = 0;
+    o->depth = -1;
     o->margin = 0.1;
+    o->prior = 0;
     o->chance_nodes = 1;
     o->samples = 8;
 }
@@ -98,9 +99,15 @@ static int bot_set_option(bot_opts *o, const char *name, const char *key, const 
         if (bot_parse_double(val, 0, 100, &o->c))
             goto bad;
     } else if (!strcmp(key, "depth")) {
-        if (bot_parse_long(val, 0, 100000, &l))
+        if (!strcmp(val, "end"))
+            o->depth = -1;
+        else if (bot_parse_long(val, 0, 100000, &l))
             goto bad;
-        o->depth = (int)l;
+        else
+            o->depth = (int)l;
+    } else if (!strcmp(key, "prior")) {
+        if (bot_parse_double(val, 0, 100, &o->prior))
+            goto bad;
     } else if (!strcmp(key, "margin")) {
         if (bot_parse_double(val, 0, 1, &o->margin))
             goto bad;
@@ -117,7 +124,8 @@ static int bot_set_option(bot_opts *o, const char *name, const char *key, const 
         o->nodes = l;
     } else {
         snprintf(err, errlen,
-                 "mcts: unknown option '%s' (known: iters, time, threads, c, depth, margin, "
+                 "mcts: unknown option '%s' (known: iters, time, threads, c, depth, prior, "
+                 "margin, "
                  "chance, nodes)", key);
         return -1;
     }
@@ -126,6 +134,7 @@ bad:
     snprintf(err, errlen, "%s: bad value '%s' for %s%s", name, val, key,
              !strcmp(key, "time") ? " (e.g. 1s, 500ms)"
              : !strcmp(key, "chance") ? " (tree or open)"
+             : !strcmp(key, "depth") ? " (moves, or end)"
              : !strcmp(key, "threads") ? " (1 to 64, or all)" : "");
     return -1;
 }

@@ -163,11 +163,53 @@ static void test_summary_and_records(void **unused)
     rmdir(dir);
 }
 
+/* Die Tafelrunde 2: the summary has the win rate by special card, one entry per player. */
+static void test_special_cards(void **unused)
+{
+    (void)unused;
+    const tafel_game_type *t = tafel_game_type_find("tafelrunde2");
+    if (!t || !t->init) {
+        skip();
+        return;
+    }
+    char path[] = "/tmp/tafel-arena-tr2-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    char a[512];
+    snprintf(a, sizeof a, "arena tafelrunde2 --seats random,random,random --games 6 --summary %s",
+             path);
+    int rc = cli_run(a);
+    if (rc != 0)
+        fail_msg("tafel %s: exit %d: %s", a, rc, cli_err);
+    json_error_t jerr;
+    json_t *j = json_load_file(path, 0, &jerr);
+    unlink(path);
+    assert_non_null(j);
+    json_t *by = json_object_get(j, "by_label");
+    assert_string_equal(json_string_value(json_object_get(by, "kind")), "special card");
+    json_t *labels = json_object_get(by, "labels");
+    long games = 0;
+    double wins = 0;
+    for (size_t i = 0; i < json_array_size(labels); i++) {
+        json_t *l = json_array_get(labels, i);
+        const char *name = json_string_value(json_object_get(l, "name"));
+        assert_non_null(name);
+        games += (long)json_integer_value(json_object_get(l, "games"));
+        wins += json_number_value(json_object_get(l, "wins"));
+    }
+    assert_true(json_array_size(labels) >= 3 && json_array_size(labels) <= 4);
+    assert_int_equal(games, 18);
+    assert_true(fabs(wins - 6) < 1e-9);
+    json_decref(j);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_summary_and_records),
+        cmocka_unit_test(test_special_cards),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -37,6 +37,8 @@ static void test_accepted(void **unused)
     spec_ok("mcts(time=0.25)");
     spec_ok("mcts( iters = 10 , threads=all, depth=20, margin=0, chance=open, nodes=1000)");
     spec_ok("mcts(iters=10,time=2s)");
+    spec_ok("mcts(iters=10,depth=end,prior=1.5)");
+    spec_ok("mcts(iters=10,depth=0)");
 }
 
 static void test_refused(void **unused)
@@ -60,6 +62,8 @@ static void test_refused(void **unused)
     spec_bad("mcts(iters)", "needs a value");
     spec_bad("mcts(iters=5", "missing ')'");
     spec_bad("greedy(samples=0)", "bad value '0' for samples");
+    spec_bad("mcts(depth=deep)", "bad value 'deep' for depth");
+    spec_bad("mcts(prior=-1)", "bad value '-1' for prior");
 }
 
 static void test_threads_and_new(void **unused)

@@ -99,10 +99,12 @@ static int carc_text_tile_name_ok(const char *s)
 }
 
 /* Syntax of a follower target: cloister, tatan, city:/road: edges in N E S W order, field:
- * half-edges in Nw..Wn order (whether the tile has it is the engine's question). */
+ * half-edges in Nw..Wn order or field:inner (whether the tile has it is the engine's
+ * question). */
 static int carc_text_feature_ok(const char *f)
 {
-    if (!strcmp(f, "cloister") || !strcmp(f, "tatan"))
+    /* field:inner: the field of EH that has no half-edge */
+    if (!strcmp(f, "cloister") || !strcmp(f, "tatan") || !strcmp(f, "field:inner"))
         return 1;
     if (!strncmp(f, "city:", 5) || !strncmp(f, "road:", 5)) {
         static const char edges[] = "NESW";
@@ -864,6 +866,8 @@ static carc_text_status carc_text_gap(carc_text_run *run)
     int n = carc_gap_squares(s, carc_sq(l.sq[0][0], l.sq[0][1]), sq, CARC_TEXT_MAX_GAP);
     if (n <= 0)
         return REFUSE("gap", "(%d,%d) lies in no gap", l.sq[0][0], l.sq[0][1]);
+    if (n > CARC_TEXT_MAX_GAP)
+        return REFUSE("gap", "the squares are not exactly one gap (it has %d squares)", n);
     int same = n == l.nsq, mn = sq[0];
     for (int i = 0; i < n; i++) {
         int found = 0;

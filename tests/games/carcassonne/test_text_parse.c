@@ -111,6 +111,7 @@ static void test_follower_lines(void **unused)
     assert_string_equal(ok("follower L tatan").feature, "tatan");
     assert_string_equal(ok("follower road:EW").feature, "road:EW");
     assert_string_equal(ok("follower city:NESW").feature, "city:NESW");
+    assert_string_equal(ok("follower field:inner").feature, "field:inner"); /* EH */
     bad("follower", "follower [L] FEATURE");
     bad("follower L", "bad feature name 'L'");
     bad("follower X city:N", "follower [L] FEATURE");

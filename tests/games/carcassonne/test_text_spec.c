@@ -128,6 +128,87 @@ static void test_spec_files(void **unused)
     assert_int_equal(failed, 0);
 }
 
+/* The number after the first `skip` words of line `no` plus 1, in a copy of text; 0 if the line
+ * has no such number. */
+static int spec_bump(const char *text, int no, int skip, char *out, size_t outlen)
+{
+    const char *p = text;
+    for (int i = 1; i < no && p; i++) {
+        p = strchr(p, '\n');
+        if (p)
+            p++;
+    }
+    if (!p)
+        return 0;
+    const char *q = p;
+    for (int w = 0; w < skip; w++) {
+        while (*q == ' ')
+            q++;
+        while (*q && *q != ' ' && *q != '\n')
+            q++;
+    }
+    while (*q == ' ')
+        q++;
+    char *end;
+    long v = strtol(q, &end, 10);
+    if (end == q)
+        return 0;
+    snprintf(out, outlen, "%.*s%ld%s", (int)(q - text), text, v + 1, end);
+    return 1;
+}
+
+/* Every claim of every passing file is checked: raising the number it claims fails the replay
+ * at that line (score, expect, scored: the points; holds, supply: the count; final: P0). */
+static void test_spec_claims_checked(void **unused)
+{
+    (void)unused;
+    static char names[256][128];
+    char dir[512];
+    int n = spec_files(dir, sizeof dir, names, 256);
+    if (n < 0) {
+        printf("test data missing: spec scenarios not replayed\n");
+        skip();
+    }
+    static char mutated[1 << 16];
+    int claims = 0;
+    for (int i = 0; i < n; i++) {
+        if (spec_missing_reason(names[i]))
+            continue;
+        char path[700];
+        snprintf(path, sizeof path, "%.500s/%.127s", dir, names[i]);
+        size_t len;
+        char *text = spec_read(path, &len);
+        tafel_game g;
+        carc_text_result res;
+        carc_text_replay(text, len, &g, &spec_state, &res);
+        int stop = res.expect_line ? res.expect_line : 1 << 30;
+        int no = 1;
+        for (const char *p = text; *p && no < stop; no++) {
+            int skip = -1;
+            if (!strncmp(p, "score ", 6) || !strncmp(p, "expect ", 7) ||
+                !strncmp(p, "scored ", 7) || !strncmp(p, "holds ", 6) ||
+                !strncmp(p, "supply ", 7))
+                skip = 2;
+            else if (!strncmp(p, "final ", 6))
+                skip = 1;
+            if (skip > 0 && spec_bump(text, no, skip, mutated, sizeof mutated)) {
+                carc_text_replay(mutated, strlen(mutated), &g, &spec_state, &res);
+                if (res.status != CARC_TEXT_MISMATCH || res.line != no)
+                    fail_msg("%s:%d raised by 1: expected a mismatch there, got status %d at "
+                             "line %d: %s",
+                             names[i], no, res.status, res.line, res.msg);
+                claims++;
+            }
+            p = strchr(p, '\n');
+            if (!p)
+                break;
+            p++;
+        }
+        free(text);
+    }
+    printf("%d claims checked\n", claims);
+}
+
 /* `tafel replay FILE` on the text format: exit 0 for a normal file, non-zero with the line for a
  * refusal test. */
 static int spec_cli(const char *path, char *out, size_t outlen)
@@ -185,6 +266,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_spec_files),
+        cmocka_unit_test(test_spec_claims_checked),
         cmocka_unit_test(test_spec_cli),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

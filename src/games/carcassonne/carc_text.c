@@ -497,11 +497,22 @@ static int carc_text_suffix(const carc_state *s, int gain)
 
 enum { CARC_TEXT_DO_ACTION, CARC_TEXT_DO_END_GAME, CARC_TEXT_DO_SET_TURN };
 
+/* Log, as step events, one event per player and kind for the points of `gain` (what the step
+ * scored when its single events are lost). */
+static void carc_text_log_gain(carc_text_run *run, int gain[TAFEL_MAX_PLAYERS][CARC_NK])
+{
+    for (int p = 0; p < run->s->nplayers; p++)
+        for (int k = 0; k < CARC_NK; k++)
+            if (gain[p][k] > 0)
+                carc_text_log(run, (carc_event){(int8_t)p, (uint8_t)k, (int16_t)gain[p][k]}, 0);
+}
+
 /* Call the engine (apply a legal action, end the game, or give the turn) and file the scoring
  * events it produced: those of the step and, when the call ended the game, those of the final
- * scoring. The engine keeps only the final scoring's events then, so the step's events come
- * from the same call on a copy whose stack holds one more tile (the game goes on there); a
- * filling, the only other scoring step that can end the game, makes one event. */
+ * scoring. When the game ends the engine keeps only the final scoring's events, so a tile
+ * step's events come from the same call on a copy whose stack holds one more tile (the game
+ * goes on there); a filling, the only other scoring step that can end the game, makes one
+ * event, so its points per player and kind are its events. */
 static void carc_text_engine(carc_text_run *run, int what, int32_t a)
 {
     const tafel_game *g = run->g;
@@ -530,35 +541,41 @@ static void carc_text_engine(carc_text_run *run, int what, int32_t a)
         carc_end_game(g, s);
     else
         carc_set_turn(g, s, a);
+    int gain[TAFEL_MAX_PLAYERS][CARC_NK];
+    for (int p = 0; p < s->nplayers; p++)
+        for (int k = 0; k < CARC_NK; k++)
+            gain[p][k] = s->kscore[p][k] - before[p][k];
+    int total = carc_text_gain(s, (const int16_t(*)[CARC_NK])before);
+    carc_state *fin = NULL;
     if (s->phase == CARC_PH_OVER && !was_over) {
         /* final scoring changes no feature or follower: rerun it on a copy for its events */
-        carc_state *c = &run->scratch;
-        memcpy(c, s, sizeof *c);
-        c->nev = 0;
-        carc_final_scoring(g, c);
-        int left[TAFEL_MAX_PLAYERS][CARC_NK];
-        for (int p = 0; p < s->nplayers; p++)
-            for (int k = 0; k < CARC_NK; k++)
-                left[p][k] = s->kscore[p][k] - before[p][k];
-        for (int i = 0; i < c->nev; i++)
-            left[c->ev[i].player][c->ev[i].kind] -= c->ev[i].points;
-        if (nstep >= 0) {
-            for (int i = 0; i < nstep; i++)
-                carc_text_log(run, step[i], 0);
-        } else {
-            for (int p = 0; p < s->nplayers; p++)
-                for (int k = 0; k < CARC_NK; k++)
-                    if (left[p][k] > 0)
-                        carc_text_log(run,
-                                      (carc_event){(int8_t)p, (uint8_t)k, (int16_t)left[p][k]}, 0);
+        fin = &run->scratch;
+        memcpy(fin, s, sizeof *fin);
+        fin->nev = 0;
+        carc_final_scoring(g, fin);
+        for (int i = 0; i < fin->nev; i++) {
+            gain[fin->ev[i].player][fin->ev[i].kind] -= fin->ev[i].points;
+            total -= fin->ev[i].points;
         }
-        for (int i = 0; i < c->nev; i++)
-            carc_text_log(run, c->ev[i], 1);
-    } else {
-        int k = carc_text_suffix(s, carc_text_gain(s, (const int16_t(*)[CARC_NK])before));
-        for (int i = k < 0 ? s->nev : k; i < s->nev; i++)
-            carc_text_log(run, s->ev[i], 0);
     }
+    if (nstep >= 0) {
+        for (int i = 0; i < nstep; i++)
+            carc_text_log(run, step[i], 0);
+    } else {
+        /* the step's events precede the final scoring's in the engine's list, if it kept them */
+        carc_state *e = s;
+        int nfin = fin ? fin->nev : 0, n = e->nev - nfin, k = n, sum = 0;
+        while (sum < total && k > 0)
+            sum += e->ev[--k].points;
+        if (n >= 0 && sum == total)
+            for (int i = k; i < n; i++)
+                carc_text_log(run, e->ev[i], 0);
+        else
+            carc_text_log_gain(run, gain);
+    }
+    if (fin)
+        for (int i = 0; i < fin->nev; i++)
+            carc_text_log(run, fin->ev[i], 1);
     if (what == CARC_TEXT_DO_ACTION && s->phase == CARC_PH_DRAW)
         run->mid_turn = phase_before != CARC_PH_START && s->cur == cur_before;
     if (carc_opt_tatan(g) && !run->vend &&

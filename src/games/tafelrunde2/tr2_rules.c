@@ -323,11 +323,11 @@ void tr2_advance(const tafel_game *g, tr2_state *s)
                 continue;
             }
             int p = s->turn, kinds = 0, last = 0;
-            for (int k = 0; k < TR2_NKIND; k++)
-                if (s->up[p][k]) {
-                    kinds++;
-                    last = k;
-                }
+            for (int k = 0; k < TR2_NKIND; k++) {
+                int has = s->up[p][k] != 0;
+                kinds += has;
+                last = has ? k : last;
+            }
             if (kinds > 1)
                 return;
             if (kinds == 1) { /* only one kind: no real choice */
@@ -384,9 +384,10 @@ int tr2_legal_actions(const tafel_game *g, const void *state, int32_t *out)
         return n;
     }
     if (s->phase == TR2_PH_SECURE) {
-        for (int k = 0; k < TR2_NKIND; k++)
-            if (s->up[p][k])
-                out[n++] = TR2_A_SECURE + k;
+        for (int k = 0; k < TR2_NKIND; k++) {
+            out[n] = TR2_A_SECURE + k;
+            n += s->up[p][k] != 0;
+        }
         return n;
     }
     if (s->phase == TR2_PH_ZORK) {

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "games/carcassonne/carc.h"
 #include "games/carcassonne/carc_text.h"
@@ -214,7 +215,69 @@ static void test_bga_mutations(void **unused)
     assert_int_equal(res.status, CARC_TEXT_MISMATCH);
     assert_int_equal(res.line, bga_line_of(text, fin));
     free(m);
+    /* a 72nd tile: the stack ran out, the game is over */
+    m = bga_mutate(text, "# end of game scoring", "tile U 40 40 0\n# end of game scoring");
+    res = bga_replay(m, strlen(m), &g);
+    assert_int_equal(res.status, CARC_TEXT_REFUSED);
+    assert_string_equal(res.category, "turn");
+    assert_int_equal(res.line, bga_line_of(text, "# end of game scoring"));
+    free(m);
     free(text);
+}
+
+/* `tafel replay` on a BGA game: exit 0, the final position and both totals. */
+static void test_bga_cli(void **unused)
+{
+    (void)unused;
+    char paths[16][512];
+    int n = bga_files(paths, 16);
+    const char *bin = getenv("TAFEL_BIN");
+    if (n <= 0 || !bin || !*bin) {
+        printf("test data or TAFEL_BIN missing: tafel replay not run\n");
+        skip();
+    }
+    static char out[1 << 16];
+    for (int i = 0; i < n; i++) {
+        char cmd[1200];
+        snprintf(cmd, sizeof cmd, "'%.600s' replay '%.511s' 2>&1", bin, paths[i]);
+        FILE *p = popen(cmd, "r");
+        assert_non_null(p);
+        size_t k = fread(out, 1, sizeof out - 1, p);
+        out[k] = 0;
+        int st = pclose(p);
+        if (st != 0)
+            fail_msg("%s: status %d: %s", cmd, st, out);
+        size_t len;
+        char *text = bga_read(paths[i], &len);
+        int f0, f1;
+        assert_int_equal(sscanf(strstr(text, "final scores "), "final scores %d %d", &f0, &f1), 2);
+        char want[64];
+        snprintf(want, sizeof want, "player 0: %d", f0);
+        assert_non_null(strstr(out, want));
+        snprintf(want, sizeof want, "player 1: %d", f1);
+        assert_non_null(strstr(out, want));
+        assert_non_null(strstr(out, "71 tile steps replayed, game over"));
+        free(text);
+    }
+    /* a wrong total: non-zero, one line naming the file and line */
+    char tmp[] = "/tmp/tafel-bga-XXXXXX";
+    int fd = mkstemp(tmp);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    fputs("tile E 0 -1 2\nfollower city:N\nexpect 0 5\n", f);
+    fclose(f);
+    char cmd[1200];
+    snprintf(cmd, sizeof cmd, "'%.600s' replay '%s' 2>&1 >/dev/null", bin, tmp);
+    FILE *p = popen(cmd, "r");
+    size_t k = fread(out, 1, sizeof out - 1, p);
+    out[k] = 0;
+    int st = pclose(p);
+    unlink(tmp);
+    assert_true(st != 0);
+    char want[600];
+    snprintf(want, sizeof want, "tafel: %s:3: expect mismatch: player 0 total 5 expected, engine "
+                                "has 4\n", tmp);
+    assert_string_equal(out, want);
 }
 
 int main(void)
@@ -222,6 +285,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bga_games),
         cmocka_unit_test(test_bga_mutations),
+        cmocka_unit_test(test_bga_cli),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -42,8 +42,9 @@ extern const carc_kind carc_kinds[CARC_NKINDS];
 extern const uint8_t carc_fits[CARC_NKINDS][256];
 
 /* ---- Board geometry and action ids ---- */
-#define CARC_OFF 96 /* coordinates -96..95 cover any game (90 tiles + 6 Tatan moves) */
-#define CARC_W 192
+#define CARC_OFF 97 /* coordinates -97..97: 90 tiles in a row reach 89, 6 Tatan moves add 6,
+                       * and the frontier one more */
+#define CARC_W 195
 #define CARC_NSQ (CARC_W * CARC_W)
 static inline int carc_sq(int x, int y) { return (y + CARC_OFF) * CARC_W + (x + CARC_OFF); }
 static inline int carc_sqx(int sq) { return sq % CARC_W - CARC_OFF; }
@@ -196,6 +197,8 @@ void carc_evaluate_state(const tafel_game *g, const carc_state *s, double *out);
 /* Why tile t may not be moved: 0 movable, 1 figure, 2 completed, 3 disconnects, 4 nowhere. */
 int carc_move_refusal(const tafel_game *g, carc_state *s, int t);
 int carc_any_movable(const tafel_game *g, carc_state *s);
+/* ok[t] = 1 if tile t may be moved (all tiles at once, in linear time). */
+void carc_movable_all(const tafel_game *g, carc_state *s, uint8_t *ok);
 /* Gaps of the board: gap_min[i] = smallest square of gap i, gap_size[i]; returns the count. */
 int carc_gaps(const carc_state *s, uint16_t *gap_min, uint8_t *gap_size, int max);
 /* Squares of the gap containing square sq (or -1 if sq is in no gap). */

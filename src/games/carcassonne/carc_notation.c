@@ -63,21 +63,21 @@ int carc_seg_by_name(int kind, const char *name)
 
 int32_t carc_place_action(int x, int y, int r)
 {
-    if (x < -CARC_OFF || x >= CARC_OFF || y < -CARC_OFF || y >= CARC_OFF || r < 0 || r > 3)
+    if (x < -CARC_OFF || x > CARC_OFF || y < -CARC_OFF || y > CARC_OFF || r < 0 || r > 3)
         return -1;
     return CARC_A_PLACE + carc_sq(x, y) * 4 + r;
 }
 
 int32_t carc_pick_action(int x, int y)
 {
-    if (x < -CARC_OFF || x >= CARC_OFF || y < -CARC_OFF || y >= CARC_OFF)
+    if (x < -CARC_OFF || x > CARC_OFF || y < -CARC_OFF || y > CARC_OFF)
         return -1;
     return CARC_A_PICK + carc_sq(x, y);
 }
 
 int32_t carc_fill_action(int x, int y, int large)
 {
-    if (x < -CARC_OFF || x >= CARC_OFF || y < -CARC_OFF || y >= CARC_OFF)
+    if (x < -CARC_OFF || x > CARC_OFF || y < -CARC_OFF || y > CARC_OFF)
         return -1;
     return CARC_A_FILL + 2 * carc_sq(x, y) + (large ? 1 : 0);
 }

@@ -49,6 +49,60 @@ int carc_move_refusal(const tafel_game *g, carc_state *s, int t)
     return 0;
 }
 
+/* Articulation points of the tile graph (Tarjan): tiles whose removal disconnects the rest. */
+typedef struct {
+    uint8_t disc[CARC_MAX_TILES], low[CARC_MAX_TILES], art[CARC_MAX_TILES];
+    int timer;
+} carc_art;
+
+static void carc_art_dfs(const carc_state *s, carc_art *a, int u, int parent)
+{
+    a->disc[u] = a->low[u] = (uint8_t)++a->timer;
+    int children = 0;
+    for (int d = 0; d < 4; d++) {
+        int v = s->tiles[u].nb[d];
+        if (v == CARC_NONE)
+            continue;
+        if (!a->disc[v]) {
+            children++;
+            carc_art_dfs(s, a, v, u);
+            if (a->low[v] < a->low[u])
+                a->low[u] = a->low[v];
+            if (parent >= 0 && a->low[v] >= a->disc[u])
+                a->art[u] = 1;
+        } else if (v != parent && a->disc[v] < a->low[u]) {
+            a->low[u] = a->disc[v];
+        }
+    }
+    if (parent < 0 && children > 1)
+        a->art[u] = 1;
+}
+
+void carc_movable_all(const tafel_game *g, carc_state *s, uint8_t *ok)
+{
+    (void)g;
+    carc_art a;
+    memset(&a, 0, sizeof a);
+    if (s->ntiles)
+        carc_art_dfs(s, &a, 0, -1);
+    uint8_t fig[CARC_MAX_TILES] = {0};
+    for (int i = 0; i < s->nfol; i++)
+        fig[s->fol[i].tile] = 1;
+    for (int t = 0; t < s->ntiles; t++) {
+        ok[t] = 0;
+        const carc_tile *T = &s->tiles[t];
+        const carc_kind *K = &carc_kinds[T->kind];
+        if (fig[t] || T->cl_done || a.art[t])
+            continue;
+        int done = 0;
+        for (int i = 0; i < K->ncity + K->nroad && !done; i++)
+            done = (s->sfl[carc_find(s, T->seg_base + i)] & CARC_S_DONE) != 0;
+        if (done)
+            continue;
+        ok[t] = (uint8_t)carc_fits_anywhere(s, T->kind, carc_sq(T->x, T->y), t);
+    }
+}
+
 int carc_any_movable(const tafel_game *g, carc_state *s)
 {
     for (int t = 0; t < s->ntiles; t++)

@@ -118,8 +118,10 @@ static int carc_legal_tatan(const tafel_game *g, const carc_state *s0, int32_t *
     memcpy(&tmp, s0, sizeof tmp); /* move checks compress paths */
     int n = 0;
     int32_t picks[CARC_MAX_TILES];
+    uint8_t ok[CARC_MAX_TILES];
+    carc_movable_all(g, &tmp, ok);
     for (int t = 0; t < tmp.ntiles; t++)
-        if (!carc_move_refusal(g, &tmp, t))
+        if (ok[t])
             picks[n++] = CARC_A_PICK + carc_sq(tmp.tiles[t].x, tmp.tiles[t].y);
     for (int i = 1; i < n; i++)
         for (int j = i; j > 0 && picks[j] < picks[j - 1]; j--) {

@@ -92,6 +92,17 @@ static int carc_invariant(const tafel_game *g, const void *state, char *err, siz
     carc_seen_choose += s->phase == CARC_PH_CHOOSE;
     for (int k = 0; k < CARC_NKINDS; k++)
         carc_seen_discard += s->discarded[k] > 0;
+    /* the linear-time movability equals the per-tile rule check */
+    if (s->phase == CARC_PH_TATAN) {
+        carc_state c = *s;
+        uint8_t ok[CARC_MAX_TILES];
+        carc_movable_all(g, &c, ok);
+        for (int t = 0; t < c.ntiles; t++)
+            if (ok[t] != !carc_move_refusal(g, &c, t)) {
+                snprintf(err, errlen, "movability of tile %d differs", t);
+                return -1;
+            }
+    }
     if (++carc_inv_calls % carc_rebuild_every == 0 && carc_check_rebuild(g, s, err, errlen))
         return -1;
     return 0;

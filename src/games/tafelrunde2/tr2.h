@@ -110,6 +110,8 @@ void tr2_advance(const tafel_game *g, tr2_state *s);
 /* Begin phase 1 of a raid / phase 2 (used by scenario tests too). */
 void tr2_begin_reveal(const tafel_game *g, tr2_state *s);
 void tr2_begin_play(const tafel_game *g, tr2_state *s);
+/* Phase 3: score red, blue, yellow; discard the special cards except Zork. */
+void tr2_score_all(const tafel_game *g, tr2_state *s);
 /* Strength of player p in colour c (played cards plus the best face-up chest). */
 int tr2_strength(const tr2_state *s, int p, int c);
 /* Bit c set when colour c lies face up somewhere (centre or in front of a player). */

@@ -194,7 +194,7 @@ static void tr2_discard_special(tr2_state *s, int p)
     s->special_played &= (uint8_t)~(1u << p);
 }
 
-static void tr2_score_all(const tafel_game *g, tr2_state *s)
+void tr2_score_all(const tafel_game *g, tr2_state *s)
 {
     int n = g->num_players;
     unsigned played = 0; /* colours someone played a card of */

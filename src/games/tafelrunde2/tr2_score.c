@@ -1,4 +1,6 @@
 /* tr2_score.c: Die Tafelrunde 2 results: gems, the hand-card tie-break, and a heuristic estimate. */
+#include <string.h>
+
 #include "games/tafelrunde2/tr2.h"
 
 void tr2_scores(const tafel_game *g, const void *state, int *out)
@@ -30,11 +32,18 @@ void tr2_returns(const tafel_game *g, const void *state, double *out)
 }
 
 /* Secured gems, plus a share of the face-up chests a player holds (he secures one per raid and
- * may lose the rest) and of the centre. Face-up chests are worthless at the end. */
+ * may lose the rest), of the centre, and of his hand (strength to come, and the tie-break).
+ * During phase 2 the cards on the table are scored as if the phase ended now, so that playing a
+ * card that wins a colour shows in the estimate. */
 void tr2_evaluate(const tafel_game *g, const void *state, double *out)
 {
-    const tr2_state *s = state;
+    tr2_state t;
+    memcpy(&t, state, sizeof t);
+    const tr2_state *s = &t;
     int n = g->num_players, centre = 0;
+    if (t.phase == TR2_PH_PLAY || (t.phase == TR2_PH_ZORK &&
+                                   g->params[TR2_P_ZORK_TIMING] == TR2_ZORK_BEFORE))
+        tr2_score_all(g, &t);
     for (int k = 0; k < TR2_NKIND; k++)
         centre += s->centre[k] * tr2_chest_gems(k);
     for (int p = 0; p < n; p++) {
@@ -47,8 +56,8 @@ void tr2_evaluate(const tafel_game *g, const void *state, double *out)
                 best = tr2_chest_gems(k) > best ? tr2_chest_gems(k) : best;
                 rest += s->up[p][k] * tr2_chest_gems(k);
             }
-            v += 0.9 * best + 0.4 * (rest - best) + 0.3 * centre / n;
-            v += 0.05 * tr2_popcount(s->hand[p]); /* tie-break and future strength */
+            v += 0.9 * best + 0.35 * (rest - best) + 0.25 * centre / n;
+            v += 0.3 * tr2_popcount(s->hand[p]);
         }
         out[p] = v;
     }

@@ -30,11 +30,12 @@ static void carc_put(carc_out *o, const char *fmt, const char *s)
 #define GW 5
 #define GH 3
 
-static void carc_draw_tile(const carc_state *s, int t, char *ch, uint8_t *col, int stride)
+/* Draw kind at rotation rot; followers of tile t (t < 0: none). */
+static void carc_draw_kind(const carc_state *s, int kind, int rot, int t, char *ch, uint8_t *col,
+                           int stride)
 {
-    const carc_tile *T = &s->tiles[t];
-    const carc_kind *K = &carc_kinds[T->kind];
-    int e = carc_edges_rot(K->edges, T->rot);
+    const carc_kind *K = &carc_kinds[kind];
+    int e = carc_edges_rot(K->edges, rot);
     for (int y = 0; y < GH; y++)
         for (int x = 0; x < GW; x++) {
             ch[y * stride + x] = '.';
@@ -102,7 +103,8 @@ static void carc_draw_tile(const carc_state *s, int t, char *ch, uint8_t *col, i
         }
     (void)ncityedges;
     /* followers */
-    for (int f = 0; f < s->nfol; f++) {
+    for (int f = 0; f < s->nfol && t >= 0; f++) {
+        const carc_tile *T = &s->tiles[t];
         if (s->fol[f].tile != t)
             continue;
         const carc_seg *sg = &K->seg[s->fol[f].seg];
@@ -146,7 +148,7 @@ int carc_render(const tafel_game *g, const void *state, int viewer, int color, c
     memset(gcol, 0, sizeof gcol);
     for (int t = 0; t < s->ntiles; t++) {
         int off = (s->tiles[t].y - y0) * GH * stride + (s->tiles[t].x - x0) * GW;
-        carc_draw_tile(s, t, gch + off, gcol + off, stride);
+        carc_draw_kind(s, s->tiles[t].kind, s->tiles[t].rot, t, gch + off, gcol + off, stride);
     }
     for (int i = 0; i < s->ntat; i++) {
         int off = (carc_sqy(s->tat_sq[i]) - y0) * GH * stride + (carc_sqx(s->tat_sq[i]) - x0) * GW;
@@ -242,6 +244,38 @@ int carc_render(const tafel_game *g, const void *state, int viewer, int color, c
         carc_put(&o, "%s", info);
     }
     carc_put(&o, "%s", "\n");
+    if (s->hand != CARC_NONE && (s->phase == CARC_PH_PLACE || s->phase == CARC_PH_MOVE)) {
+        /* the tile in hand in its four rotations */
+        enum { HW = 4 * (GW + 4) };
+        char hch[GH * HW];
+        uint8_t hcol[GH * HW];
+        memset(hch, ' ', sizeof hch);
+        memset(hcol, 0, sizeof hcol);
+        for (int r = 0; r < 4; r++)
+            carc_draw_kind(s, s->hand, r, -1, hch + r * (GW + 4) + 4, hcol + r * (GW + 4) + 4, HW);
+        for (int r = 0; r < 4; r++) {
+            hch[GH / 2 * HW + r * (GW + 4) + 1] = 'r';
+            hch[GH / 2 * HW + r * (GW + 4) + 2] = (char)('0' + r);
+        }
+        for (int row = 0; row < GH; row++) {
+            int cur = 0;
+            carc_put(&o, "%s", "     ");
+            for (int c = 0; c < HW; c++) {
+                int k = row * HW + c;
+                if (color && hcol[k] != cur) {
+                    carc_put(&o, "%s", carc_ansi[0]);
+                    if (hcol[k])
+                        carc_put(&o, "%s", carc_ansi[hcol[k]]);
+                    cur = hcol[k];
+                }
+                char cc[2] = {hch[k], 0};
+                carc_put(&o, "%s", cc);
+            }
+            if (color && cur)
+                carc_put(&o, "%s", carc_ansi[0]);
+            carc_put(&o, "%s", "\n");
+        }
+    }
     if (legend[0]) {
         carc_put(&o, "%s", "placements (type e.g. \"a r1\" or \"x,y r\"): ");
         carc_put(&o, "%s", legend);

@@ -248,6 +248,27 @@ static void test_render_and_evaluate(void **u)
         assert_float_equal(e[p], sc[p], 1e-12);
 }
 
+/* During phase 2 the estimate counts the chests the cards on the table would win. */
+static void test_evaluate_play(void **u)
+{
+    (void)u;
+    tafel_game g;
+    tr2_state s;
+    double before[TR2_MAXP], after[TR2_MAXP];
+    check_load(&g, "tafelrunde2");
+    tr2t_scenario(&g, &s, 0);
+    tr2t_give(&s, 0, BIT(RED7) | BIT(BLUE7));
+    tr2t_give(&s, 1, BIT(YELLOW7));
+    tr2t_chest(&s, -1, RED4, 0);
+    tr2t_chest(&s, 1, RED3, 0);
+    tr2_advance(&g, &s);
+    tr2_evaluate(&g, &s, before);
+    tr2t_do(&g, &s, "play red7");
+    tr2_evaluate(&g, &s, after);
+    assert_true(after[0] > before[0] + 3);
+    assert_true(after[1] < before[1]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -256,6 +277,7 @@ int main(void)
         cmocka_unit_test(test_known_cards_and_chests),
         cmocka_unit_test(test_notation),
         cmocka_unit_test(test_render_and_evaluate),
+        cmocka_unit_test(test_evaluate_play),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -94,6 +94,21 @@ int targi_trade_options(const tafel_game *g, const targi_state *s, int p, int *o
     int mixed = g->params[TG_PARAM_MIXED];
     int t8 = targi_owns(pl, TG_CARD(TG_SYM_T, 8));
     int n = 0;
+    if (!mixed) {
+        /* one kind per exchange; codes ascend with pepper, salt, date counts */
+        static const int unit[3] = {16, 4, 1};
+        for (int k = 2; k >= 0; k--)
+            for (int cnt = 1; cnt <= 3 && cnt <= pl->goods[k]; cnt++) {
+                int base = cnt * unit[k] * 4;
+                if (cnt == 3)
+                    out[n++] = base;
+                else if (cnt == 2 || t8)
+                    for (int r = 1; r < 4; r++)
+                        if (r - 1 != k)
+                            out[n++] = base + r;
+            }
+        return n;
+    }
     for (int d = 0; d <= 3 && d <= pl->goods[0]; d++)
         for (int sa = 0; sa <= 3 && sa <= pl->goods[1]; sa++)
             for (int pe = 0; pe <= 3 && pe <= pl->goods[2]; pe++) {
@@ -119,6 +134,15 @@ int targi_silver_options(const tafel_game *g, const targi_state *s, int p, int *
     const targi_player *pl = &s->pl[p];
     int mixed = g->params[TG_PARAM_MIXED];
     int n = 0;
+    if (!mixed) {
+        static const int unit[3] = {25, 5, 1};
+        for (int gd = 1; gd <= 2 && gd <= pl->gold; gd++)
+            out[n++] = gd;
+        for (int k = 2; k >= 0; k--)
+            for (int cnt = 2; cnt <= 4 && cnt <= pl->goods[k]; cnt += 2)
+                out[n++] = cnt * unit[k] * 3;
+        return n;
+    }
     for (int d = 0; d <= 4 && d <= pl->goods[0]; d++)
         for (int sa = 0; sa <= 4 && sa <= pl->goods[1]; sa++)
             for (int pe = 0; pe <= 4 && pe <= pl->goods[2]; pe++) {

@@ -47,6 +47,21 @@ static int render_border_at(int r, int c)
     return 0;
 }
 
+/* "(Tent, 3 VP) cost P D G: effect" */
+static void render_card_info(render_out *o, int card)
+{
+    const targi_tribe_card *c = &targi_tribe[card];
+    render_put(o, "(%s, %d VP) cost", targi_symbol_name[c->symbol], c->vp);
+    for (int k = 0; k < 3; k++)
+        for (int i = 0; i < c->cost[k]; i++)
+            render_put(o, " %c", "DSP"[k]);
+    if (c->alt_gold)
+        render_put(o, " / G");
+    else if (c->gold)
+        render_put(o, " G");
+    render_put(o, ": %s\n", c->effect);
+}
+
 #define RENDER_W 12
 
 static void render_cell_name(render_out *o, const targi_state *s, int r, int c)
@@ -75,21 +90,24 @@ static void render_cell_occupants(render_out *o, const targi_state *s, int r, in
     int b = render_border_at(r, c), used = 0;
     render_put(o, "|");
     if (b) {
-        if (s->robber == b && s->stage != TG_ST_SETUP) {
-            render_put(o, "%sROBBER%s ", render_col(o, 2), render_off(o));
-            used += 7;
+        if (s->robber == b && s->stage != TG_ST_SETUP && s->border[b] >= 0) {
+            render_put(o, "%sR%s ", render_col(o, 2), render_off(o));
+            used += 2;
+        } else if (s->robber == b && s->stage != TG_ST_SETUP) {
+            render_put(o, "%sROBBER%s", render_col(o, 2), render_off(o));
+            used += 6;
         }
         if (s->border[b] >= 0) {
             int p = s->border[b];
-            render_put(o, "%sTargi%d%s", render_col(o, p), p + 1, render_off(o));
-            used += 6;
+            render_put(o, "%sTargi P%d%s", render_col(o, p), p, render_off(o));
+            used += 8;
         }
     } else {
         int cell = (r - 1) * 3 + (c - 1);
         if (s->cell_mark[cell] >= 0) {
             int p = s->cell_mark[cell];
-            render_put(o, "%smarker%d%s", render_col(o, p), p + 1, render_off(o));
-            used += 7;
+            render_put(o, "%smarker P%d%s", render_col(o, p), p, render_off(o));
+            used += 9;
         }
     }
     render_put(o, "%*s", RENDER_W - used, "");
@@ -110,11 +128,11 @@ int targi_render(const tafel_game *g, const void *state, int viewer, int color, 
     render_out o = {buf, len, 0, color};
     if (len)
         buf[0] = 0;
-    render_put(&o, "Targi  round %d  start: player %d", s->round, s->start + 1);
+    render_put(&o, "Targi  round %d  start: player %d", s->round, s->start);
     if (s->stage == TG_ST_OVER)
         render_put(&o, "  (game over)");
     else if (!s->chance)
-        render_put(&o, "  to move: player %d", s->turn + 1);
+        render_put(&o, "  to move: player %d", s->turn);
     render_put(&o, "\n");
     render_line(&o);
     for (int r = 0; r < 5; r++) {
@@ -126,12 +144,19 @@ int targi_render(const tafel_game *g, const void *state, int viewer, int color, 
         render_put(&o, "|\n");
         render_line(&o);
     }
+    for (int c = 0; c < 9; c++) {
+        int card = s->cell_card[c];
+        if (s->cell_kind[c] != TG_KIND_TRIBE || s->cell_down[c] || card >= TG_NTRIBE)
+            continue;
+        render_put(&o, "  %d,%d %s ", c / 3 + 1, c % 3 + 1, targi_tribe[card].label);
+        render_card_info(&o, card);
+    }
     render_put(&o, "decks: goods %d, tribe %d\n", s->gdeck_n, __builtin_popcountll(s->tdeck));
     for (int p = 0; p < 2; p++) {
         const targi_player *pl = &s->pl[p];
         render_put(&o, "%sPlayer %d%s%s: dates %d, salt %d, pepper %d, gold %d%s, VP tokens %d, "
                        "score %d\n",
-                   render_col(&o, p), p + 1, render_off(&o), viewer == p ? " (you)" : "",
+                   render_col(&o, p), p, render_off(&o), viewer == p ? " (you)" : "",
                    pl->goods[0], pl->goods[1], pl->goods[2], pl->gold,
                    pl->w9gold ? " (+1 on W9)" : "", pl->vp, targi_score(s, p));
         if (pl->hand == TG_NONE)
@@ -139,9 +164,10 @@ int targi_render(const tafel_game *g, const void *state, int viewer, int color, 
         else if (pl->hand_secret && viewer != p)
             render_put(&o, "  hand: (a hidden card)\n");
         else
-            render_put(&o, "  hand: %s (%s, %d VP: %s)\n", targi_tribe[pl->hand].label,
-                       targi_symbol_name[targi_tribe[pl->hand].symbol],
-                       targi_tribe[pl->hand].vp, targi_tribe[pl->hand].effect);
+        {
+            render_put(&o, "  hand: %s ", targi_tribe[pl->hand].label);
+            render_card_info(&o, pl->hand);
+        }
         for (int row = 0; row < 3; row++) {
             render_put(&o, "  row %d:", row + 1);
             for (int c = 0; c < pl->rowlen[row]; c++)
@@ -149,10 +175,27 @@ int targi_render(const tafel_game *g, const void *state, int viewer, int color, 
             render_put(&o, "\n");
         }
     }
+    static const char *const what[] = {"", "raid %d: choose a payment", "place a Targi",
+                                       "actions", "O8: choose a good",
+                                       "return goods down to 10"};
+    static const char *const pend[] = {"", "choose goods (%d left)", "pay for the card",
+                                       "choose a display row", "take the tribe card?",
+                                       "Trader: exchange or done", "Silversmith: one exchange",
+                                       "O9: swap (%d left) or done", "A9: goods, gold or VP"};
+    if (s->stage != TG_ST_OVER && !s->chance && s->stage < 6) {
+        render_put(&o, "player %d: ", s->turn);
+        if (s->stage == TG_ST_ACT && s->pend)
+            render_put(&o, pend[s->pend], s->pend_n);
+        else
+            render_put(&o, what[s->stage], s->raid);
+        render_put(&o, "\n");
+    }
     if (s->pend != TG_P_NONE && s->pend_card < TG_NTRIBE &&
         (s->pend == TG_P_PAY || s->pend == TG_P_ROW || s->pend == TG_P_TRIBE) &&
         (!s->pend_secret || viewer == s->turn))
-        render_put(&o, "pending card: %s (%s)\n", targi_tribe[s->pend_card].label,
-                   targi_tribe[s->pend_card].effect);
+    {
+        render_put(&o, "pending card: %s ", targi_tribe[s->pend_card].label);
+        render_card_info(&o, s->pend_card);
+    }
     return (int)o.at;
 }

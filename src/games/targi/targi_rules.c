@@ -110,6 +110,13 @@ static int rules_deck_kind(const targi_state *s)
     }
 }
 
+#define R4(k) 1.0 / (k), 1.0 / (k + 1), 1.0 / (k + 2), 1.0 / (k + 3)
+static const double rules_recip[48] = {
+    0, 1, 1.0 / 2, 1.0 / 3, R4(4), R4(8), R4(12), R4(16), R4(20), R4(24), R4(28),
+    R4(32), R4(36), R4(40), R4(44),
+};
+#undef R4
+
 int targi_chance_outcomes(const tafel_game *g, const void *state, tafel_chance *out)
 {
     (void)g;
@@ -123,12 +130,12 @@ int targi_chance_outcomes(const tafel_game *g, const void *state, tafel_chance *
     }
     int n = 0;
     if (rules_deck_kind(s) == TG_KIND_GOODS) {
-        double inv = 1.0 / s->gdeck_n;
+        double inv = rules_recip[s->gdeck_n];
         for (int t = 0; t < TG_NGOODS_TYPES; t++)
             if (s->gdeck[t])
                 out[n++] = (tafel_chance){TG_CH_GOODS + t, s->gdeck[t] * inv};
     } else {
-        double inv = 1.0 / __builtin_popcountll(s->tdeck);
+        double inv = rules_recip[__builtin_popcountll(s->tdeck)];
         for (uint64_t m = s->tdeck; m; m &= m - 1)
             out[n++] = (tafel_chance){TG_CH_TRIBE + __builtin_ctzll(m), inv};
     }
@@ -192,6 +199,7 @@ static void rules_begin_place(targi_state *s)
     }
     s->stage = TG_ST_PLACE;
     s->turn = s->start;
+    s->blocked[0] = s->blocked[1] = 0x1111; /* the corners (and the unused 0) */
 }
 
 /* ---- raids ---- */
@@ -378,82 +386,72 @@ static int rules_may_discard(const tafel_game *g, const targi_player *pl)
     return g->params[TG_PARAM_TRIBE_RULE] == TG_RULE_AUTHOR || pl->hand != TG_NONE;
 }
 
-/* Top-level choices of the action phase, ascending. */
+/* Top-level choices of the action phase, ascending: collected as bits (ids from TG_A_USE on)
+ * and emitted in order. */
+#define TOP_SET(m, a) ((m)[((a) - TG_A_USE) >> 6] |= 1ull << (((a) - TG_A_USE) & 63))
+
 static int rules_legal_top(const tafel_game *g, const targi_state *s, int32_t *out)
 {
     int p = s->turn, n = 0;
     const targi_player *pl = &s->pl[p];
-    int tb[3], nt = 0, noble = 0, fata = 0;
-    for (int i = 0; i < pl->ntargi; i++)
-        if (pl->src >> i & 1)
-            tb[nt++] = pl->targi[i];
-    /* sort the (at most 3) borders */
-    for (int i = 1; i < nt; i++)
-        for (int j = i; j > 0 && tb[j - 1] > tb[j]; j--) {
-            int t = tb[j];
-            tb[j] = tb[j - 1];
-            tb[j - 1] = t;
-        }
-    for (int i = 0; i < nt; i++) {
-        int b = tb[i];
+    uint64_t m[3] = {0, 0, 0};
+    int fata = 0;
+    for (int i = 0; i < pl->ntargi; i++) {
+        if (!(pl->src >> i & 1))
+            continue;
+        int b = pl->targi[i];
         switch (b) {
         case 1:
-            noble = 1;
+            if (pl->hand != TG_NONE && pl->hand_round < s->round) {
+                if (rules_can_buy(s, p, pl->hand, TG_VIA_NOBLE))
+                    TOP_SET(m, TG_A_NOBLE_PLAY);
+                TOP_SET(m, TG_A_NOBLE_DISCARD);
+            }
             break;
         case 9:
             fata = 1;
             break;
         case 5:
             if (rules_can_trade(g, pl))
-                out[n++] = TG_A_USE + b;
+                TOP_SET(m, TG_A_USE + b);
             break;
         case 10:
             if (rules_can_silver(pl))
-                out[n++] = TG_A_USE + b;
+                TOP_SET(m, TG_A_USE + b);
             break;
         default:
-            out[n++] = TG_A_USE + b;
+            TOP_SET(m, TG_A_USE + b);
         }
     }
-    if (noble && pl->hand != TG_NONE && pl->hand_round < s->round) {
-        if (rules_can_buy(s, p, pl->hand, TG_VIA_NOBLE))
-            out[n++] = TG_A_NOBLE_PLAY;
-        out[n++] = TG_A_NOBLE_DISCARD;
-    }
     if (rules_w8_ok(s, p))
-        out[n++] = TG_A_W8;
-    out[n++] = TG_A_END;
-    int mc[2], nm = 0;
-    for (int i = 0; i < pl->nmarker; i++)
-        if (pl->src & TG_SRC_MARKER(i))
-            mc[nm++] = pl->marker[i];
-    if (nm == 2 && mc[0] > mc[1]) {
-        int t = mc[0];
-        mc[0] = mc[1];
-        mc[1] = t;
-    }
+        TOP_SET(m, TG_A_W8);
+    TOP_SET(m, TG_A_END);
+    unsigned free_cells = 0;
     if (fata)
-        for (int i = 0; i < nm; i++)
-            for (int to = 0; to < 9; to++)
-                if (to != mc[i] && !s->cell_down[to] && s->cell_mark[to] < 0 &&
-                    s->cell_card[to] != TG_NONE)
-                    out[n++] = TG_A_FATA + mc[i] * 9 + to;
-    for (int i = 0; i < nm; i++)
-        if (s->cell_kind[mc[i]] == TG_KIND_GOODS)
-            out[n++] = TG_A_TAKE + mc[i];
-    int tc[2], ntc = 0;
-    for (int i = 0; i < nm; i++)
-        if (s->cell_kind[mc[i]] == TG_KIND_TRIBE)
-            tc[ntc++] = mc[i];
-    for (int i = 0; i < ntc; i++)
-        if (rules_can_buy(s, p, s->cell_card[tc[i]], TG_VIA_CENTRE))
-            out[n++] = TG_A_BUY + tc[i];
-    if (pl->hand == TG_NONE)
-        for (int i = 0; i < ntc; i++)
-            out[n++] = TG_A_HAND + tc[i];
-    if (rules_may_discard(g, pl))
-        for (int i = 0; i < ntc; i++)
-            out[n++] = TG_A_DISCARD + tc[i];
+        for (int c = 0; c < 9; c++)
+            if (!s->cell_down[c] && s->cell_mark[c] < 0 && s->cell_card[c] != TG_NONE)
+                free_cells |= 1u << c;
+    int may_discard = rules_may_discard(g, pl);
+    for (int i = 0; i < pl->nmarker; i++) {
+        if (!(pl->src & TG_SRC_MARKER(i)))
+            continue;
+        int c = pl->marker[i];
+        for (unsigned f = free_cells & ~(1u << c); f; f &= f - 1)
+            TOP_SET(m, TG_A_FATA + c * 9 + __builtin_ctz(f));
+        if (s->cell_kind[c] == TG_KIND_GOODS) {
+            TOP_SET(m, TG_A_TAKE + c);
+            continue;
+        }
+        if (rules_can_buy(s, p, s->cell_card[c], TG_VIA_CENTRE))
+            TOP_SET(m, TG_A_BUY + c);
+        if (pl->hand == TG_NONE)
+            TOP_SET(m, TG_A_HAND + c);
+        if (may_discard)
+            TOP_SET(m, TG_A_DISCARD + c);
+    }
+    for (int w = 0; w < 3; w++)
+        for (uint64_t x = m[w]; x; x &= x - 1)
+            out[n++] = TG_A_USE + w * 64 + __builtin_ctzll(x);
     return n;
 }
 
@@ -577,17 +575,8 @@ int targi_legal_actions(const tafel_game *g, const void *state, int32_t *out)
     case TG_ST_RAID:
         return targi_raid_options(s, s->turn, out);
     case TG_ST_PLACE: {
-        /* bit b: border b is blocked */
-        uint32_t blocked = 0x11110u | 1u; /* corners (and the unused 0) */
-        int p = s->turn;
-        for (int q = 0; q < 2; q++)
-            for (int i = 0; i < s->pl[q].ntargi; i++) {
-                int b = s->pl[q].targi[i];
-                blocked |= 1u << b;
-                if (q != p)
-                    blocked |= 1u << targi_opposite(b);
-            }
-        if (!targi_owns(pl, TG_CARD(TG_SYM_W, 6)))
+        uint32_t blocked = s->blocked[s->turn];
+        if (!targi_owns(pl, C_W6))
             blocked |= 1u << s->robber;
         for (uint32_t m = ~blocked & 0xfffeu; m; m &= m - 1)
             out[n++] = TG_A_PLACE + __builtin_ctz(m);
@@ -986,6 +975,9 @@ void targi_apply(const tafel_game *g, void *state, int32_t a)
         int p = s->turn, b = a - TG_A_PLACE;
         s->border[b] = (int8_t)p;
         pl->targi[pl->ntargi++] = (uint8_t)b;
+        s->blocked[0] |= (uint16_t)(1u << b);
+        s->blocked[1] |= (uint16_t)(1u << b);
+        s->blocked[1 - p] |= (uint16_t)(1u << targi_opposite(b));
         targi_player *op = &s->pl[1 - p];
         if (op->ntargi < op->maxtargi) {
             s->turn = (uint8_t)(1 - p);

@@ -89,6 +89,7 @@ typedef struct targi_state {
     uint8_t pend, pend_card, pend_cell, pend_n, pend_via, pend_secret, pend_gen, pend_flag;
     uint8_t repl_cell;
     uint8_t end_flag;
+    uint16_t blocked[2];                 /* placing: bit b set if player may not use border b */
 } targi_state;
 
 /* Action ids. */

@@ -31,7 +31,7 @@ int targi_action_to_text(const tafel_game *g, const void *state, int32_t a, char
     const targi_player *pl = &s->pl[s->turn];
     char gs[16];
     if (a >= TG_CH_START_PLAYER)
-        return snprintf(buf, len, "player %d starts", a - TG_CH_START_PLAYER + 1);
+        return snprintf(buf, len, "player %d starts", a - TG_CH_START_PLAYER);
     if (a >= TG_CH_TRIBE)
         return snprintf(buf, len, "draw %s", targi_tribe[a - TG_CH_TRIBE].label);
     if (a >= TG_CH_GOODS)

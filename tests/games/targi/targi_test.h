@@ -73,7 +73,7 @@ static inline void tgt_setup(const tafel_game *g, targi_state *s, const char *co
         snprintf(t, sizeof t, "draw %s", (c & 1) ? tribe[ti++] : goods[gi++]);
         tgt_do(g, s, t);
     }
-    snprintf(t, sizeof t, "player %d starts", start + 1);
+    snprintf(t, sizeof t, "player %d starts", start);
     tgt_do(g, s, t);
 }
 

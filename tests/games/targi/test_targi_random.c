@@ -250,7 +250,7 @@ static void test_render(void **unused)
     assert_true(n > 0 && n < (int)sizeof buf);
     assert_non_null(strstr(buf, "Noble"));
     assert_non_null(strstr(buf, "ROBBER"));
-    assert_non_null(strstr(buf, "Targi1"));
+    assert_non_null(strstr(buf, "Targi P0"));
     assert_non_null(strstr(buf, "C1"));
     assert_non_null(strstr(buf, "hand: O9"));
     assert_null(strstr(buf, "\x1b["));

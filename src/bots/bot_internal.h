@@ -20,6 +20,7 @@ typedef struct bot_opts {
     double margin;     /* mcts: weight of the score margin in the value (0..1) */
     double prior;      /* mcts: weight of the one-ply evaluate() bias on root moves */
     int chance_nodes;  /* mcts: 1 = branch on chance outcomes the bot can see */
+    int expand_all;    /* mcts: a new node gets all its children at once, valued by evaluate() */
     long nodes;        /* mcts: tree-node pool per thread (0: from the budget) */
     int samples;       /* greedy: determinizations/chance samples per action */
 } bot_opts;

@@ -4,8 +4,8 @@
  * the search never uses hidden information. Player moves are tree edges keyed by action id
  * (legal sets differ between determinizations: a child's availability counts how often it was
  * legal when its parent was visited, and UCT uses it instead of the parent's visits). Chance
- * outcomes the bot can see branch the tree (keyed by the bot's info_hash after the outcome);
- * outcomes it cannot see all share one child. Nodes come from a per-thread pool allocated with
+ * outcomes the bot can see branch the tree (keyed by outcome); outcomes it cannot see (its
+ * info_hash does not tell them apart) all share one child. Nodes come from a per-thread pool allocated with
  * the bot; when it is full the tree stops growing. Root-parallel: each thread searches its own
  * tree with its own rng stream; the root visit counts are summed. */
 #include <math.h>
@@ -20,12 +20,16 @@
 #define BOT_PATH_MAX 8192
 
 typedef struct bot_node {
-    uint64_t key;       /* action id, or BOT_CHANCE_BIT | info hash for a chance outcome */
+    uint64_t key;       /* action id, or BOT_CHANCE_BIT | outcome (0x7fffffff: unseen) */
     double value;       /* sum of values for `mover` */
     int32_t child, sibling; /* children sorted by key; -1 ends a list */
     uint32_t visits, avail;
     int8_t mover;       /* player who chose this edge; -1 for chance edges and the root */
+    uint8_t flags;      /* BOT_SEEN_*: whether chance outcomes here are visible to the bot */
 } bot_node;
+
+#define BOT_SEEN_KNOWN 1
+#define BOT_SEEN_VISIBLE 2
 
 typedef struct bot_search {
     const tafel_game *g;
@@ -75,6 +79,7 @@ static int32_t bot_new_node(bot_search *s, uint64_t key, int mover)
     n->child = n->sibling = -1;
     n->visits = n->avail = 0;
     n->mover = (int8_t)mover;
+    n->flags = 0;
     return i;
 }
 
@@ -111,8 +116,25 @@ static double bot_prior_of(const bot_search *s, int32_t a);
 /* At a player node: count availability, then expand an untried legal action (random) or pick
  * the best child by UCT. Returns the child, or -1 if nothing could be chosen (pool full and no
  * child legal here); *action gets the action. */
-static int32_t bot_select(bot_search *s, int32_t node, int player, int n, int32_t *action,
-                          int *expanded)
+/* expand=all: a new child starts with one visit worth the evaluate() value after its move. */
+static int32_t bot_new_evaluated(bot_search *s, const unsigned char *st, int32_t a, int player)
+{
+    const tafel_game *g = s->g;
+    unsigned char *tmp = s->state + g->type->state_size;
+    int32_t nn = bot_new_node(s, (uint64_t)a, player);
+    if (nn < 0)
+        return -1;
+    double val[TAFEL_MAX_PLAYERS];
+    tafel_state_copy(g, tmp, st);
+    g->type->apply(g, tmp, a);
+    bot_values(g, tmp, tafel_is_terminal(g, tmp), s->o->margin, val);
+    s->pool[nn].value = val[player];
+    s->pool[nn].visits = 1;
+    return nn;
+}
+
+static int32_t bot_select(bot_search *s, const unsigned char *st, int32_t node, int player,
+                          int n, int32_t *action, int *expanded)
 {
     const int32_t *legal = s->legal;
     int32_t prev = -1, c = s->pool[node].child;
@@ -126,8 +148,20 @@ static int32_t bot_select(bot_search *s, int32_t node, int player, int n, int32_
             prev = c;
             c = s->pool[c].sibling;
         }
-        if (c >= 0 && s->pool[c].key == a) {
-            bot_node *ch = &s->pool[c];
+        int32_t fresh = -1;
+        if (s->o->expand_all && !(c >= 0 && s->pool[c].key == a) &&
+            (fresh = bot_new_evaluated(s, st, legal[i], player)) >= 0) {
+            bot_link(s, node, prev, fresh);
+            prev = fresh;
+            *expanded = 1;
+        }
+        if (fresh >= 0 || (c >= 0 && s->pool[c].key == a)) {
+            if (fresh < 0) {
+                fresh = c;
+                prev = c;
+                c = s->pool[c].sibling;
+            }
+            bot_node *ch = &s->pool[fresh];
             ch->avail++;
             double v = ch->value / ch->visits +
                        s->o->c * sqrt(log((double)ch->avail) / ch->visits);
@@ -135,7 +169,7 @@ static int32_t bot_select(bot_search *s, int32_t node, int player, int n, int32_
                 v += s->o->prior * bot_prior_of(s, legal[i]) / (ch->visits + 1);
             if (v > best_v) {
                 best_v = v;
-                best = c;
+                best = fresh;
             }
         } else if (at_root) {
             /* The root tries its moves best prior first. */
@@ -164,6 +198,26 @@ static int32_t bot_select(bot_search *s, int32_t node, int player, int n, int32_
     return best;
 }
 
+/* Whether the bot sees which outcome this chance node has (it sees two different outcomes
+ * differently). Tested once per tree node: info_hash is too slow for every visit. */
+static uint8_t bot_chance_visibility(bot_search *s, const unsigned char *st)
+{
+    const tafel_game *g = s->g;
+    const tafel_game_type *t = g->type;
+    unsigned char *tmp = s->state + t->state_size;
+    int n = t->chance_outcomes(g, st, s->chance);
+    if (n < 2)
+        return BOT_SEEN_KNOWN | BOT_SEEN_VISIBLE;
+    int32_t a = s->chance[0].action, b = s->chance[n - 1].action;
+    tafel_state_copy(g, tmp, st);
+    t->apply(g, tmp, a);
+    uint64_t ha = t->info_hash(g, tmp, s->seat);
+    tafel_state_copy(g, tmp, st);
+    t->apply(g, tmp, b);
+    uint64_t hb = t->info_hash(g, tmp, s->seat);
+    return ha != hb ? BOT_SEEN_KNOWN | BOT_SEEN_VISIBLE : BOT_SEEN_KNOWN;
+}
+
 static void bot_iteration(bot_search *s)
 {
     const tafel_game *g = s->g;
@@ -182,10 +236,17 @@ static void bot_iteration(bot_search *s)
         if (p == TAFEL_TERMINAL)
             break;
         if (p == TAFEL_CHANCE) {
-            t->apply(g, st, bot_sample_chance(g, st, s->chance, &s->rng));
-            if (!s->o->chance_nodes)
+            if (!s->o->chance_nodes) {
+                t->apply(g, st, bot_sample_chance(g, st, s->chance, &s->rng));
                 continue;
-            uint64_t key = BOT_CHANCE_BIT | t->info_hash(g, st, s->seat);
+            }
+            if (!(s->pool[node].flags & BOT_SEEN_KNOWN))
+                s->pool[node].flags = bot_chance_visibility(s, st);
+            int32_t outcome = bot_sample_chance(g, st, s->chance, &s->rng);
+            t->apply(g, st, outcome);
+            /* Outcomes the bot cannot see share one child. */
+            uint64_t key = BOT_CHANCE_BIT | (s->pool[node].flags & BOT_SEEN_VISIBLE
+                                                 ? (uint64_t)outcome : 0x7fffffffULL);
             int32_t c = bot_chance_child(s, node, key);
             if (c < 0 || len >= BOT_PATH_MAX)
                 break;
@@ -196,7 +257,7 @@ static void bot_iteration(bot_search *s)
         int n = t->legal_actions(g, st, s->legal);
         int32_t a;
         int expanded = 0;
-        int32_t c = bot_select(s, node, p, n, &a, &expanded);
+        int32_t c = bot_select(s, st, node, p, n, &a, &expanded);
         if (c < 0 || len >= BOT_PATH_MAX)
             break;
         t->apply(g, st, a);
@@ -305,10 +366,11 @@ void *bot_mcts_new(const tafel_game *g, const bot_opts *o, uint64_t seed)
     size_t ml = (size_t)g->type->max_legal + 1;
     long per_thread = o->iters ? (o->iters + o->threads - 1) / o->threads : 0;
     long cap = o->nodes;
-    if (!cap)
-        cap = per_thread ? 4 * per_thread + 64 : 1L << 21;
-    if (cap > (1L << 28))
-        cap = 1L << 28;
+    if (!cap) {
+        cap = per_thread ? 4 * per_thread + 64 : 1L << 22;
+        if (cap > (1L << 22))
+            cap = 1L << 22; /* 160 MB of address space, touched only as the tree grows */
+    }
     m->search = calloc((size_t)m->nthreads, sizeof *m->search);
     m->legal = malloc(sizeof(int32_t) * ml);
     m->visits = malloc(sizeof(double) * ml);

@@ -118,15 +118,21 @@ static int bot_set_option(bot_opts *o, const char *name, const char *key, const 
             o->chance_nodes = 0;
         else
             goto bad;
+    } else if (!strcmp(key, "expand")) {
+        if (!strcmp(val, "one"))
+            o->expand_all = 0;
+        else if (!strcmp(val, "all"))
+            o->expand_all = 1;
+        else
+            goto bad;
     } else if (!strcmp(key, "nodes")) {
-        if (bot_parse_long(val, 16, 1L << 28, &l))
+        if (bot_parse_long(val, 16, 1L << 26, &l))
             goto bad;
         o->nodes = l;
     } else {
         snprintf(err, errlen,
                  "mcts: unknown option '%s' (known: iters, time, threads, c, depth, prior, "
-                 "margin, "
-                 "chance, nodes)", key);
+                 "expand, margin, chance, nodes)", key);
         return -1;
     }
     return 0;
@@ -135,6 +141,7 @@ bad:
              !strcmp(key, "time") ? " (e.g. 1s, 500ms)"
              : !strcmp(key, "chance") ? " (tree or open)"
              : !strcmp(key, "depth") ? " (moves, or end)"
+             : !strcmp(key, "expand") ? " (one or all)"
              : !strcmp(key, "threads") ? " (1 to 64, or all)" : "");
     return -1;
 }

@@ -13,6 +13,7 @@ static const char *const legal_specs[] = {
     "mcts(iters=40,threads=2,chance=open,depth=5)",
     "mcts(iters=30,threads=1,nodes=16)",
     "mcts(iters=40,threads=1,depth=0,prior=1,c=0.3)",
+    "mcts(iters=20,threads=1,depth=2,expand=all,nodes=200)",
 };
 #define LEGAL_NSPECS ((int)(sizeof legal_specs / sizeof *legal_specs))
 

@@ -47,6 +47,7 @@ static void test_hidden_information_unused(void **unused)
     static const char *const specs[] = {"mcts(iters=200,threads=1)",
                                         "mcts(iters=100,threads=1,depth=3,chance=open)",
                                         "mcts(iters=100,threads=1,depth=0,prior=1)",
+                                        "mcts(iters=50,threads=1,depth=0,expand=all)",
                                         "greedy(samples=4)"};
     for (int i = 0; i < ng; i++) {
         const tafel_game *g = &games[i];

@@ -39,6 +39,7 @@ static void test_accepted(void **unused)
     spec_ok("mcts(iters=10,time=2s)");
     spec_ok("mcts(iters=10,depth=end,prior=1.5)");
     spec_ok("mcts(iters=10,depth=0)");
+    spec_ok("mcts(iters=10,expand=all)");
 }
 
 static void test_refused(void **unused)
@@ -64,6 +65,7 @@ static void test_refused(void **unused)
     spec_bad("greedy(samples=0)", "bad value '0' for samples");
     spec_bad("mcts(depth=deep)", "bad value 'deep' for depth");
     spec_bad("mcts(prior=-1)", "bad value '-1' for prior");
+    spec_bad("mcts(expand=some)", "bad value 'some' for expand");
 }
 
 static void test_threads_and_new(void **unused)

@@ -222,6 +222,8 @@ int carc_text_parse_line(const char *line, size_t len, int lineno, carc_text_lin
     out->lineno = lineno;
     out->kind = CARC_TEXT_K_NONE;
     out->nl = -1;
+    if (memchr(line, 0, len))
+        CARC_TEXT_BAD("malformed line (a NUL byte)");
     size_t i = 0;
     while (i < len && isspace((unsigned char)line[i]))
         i++;
@@ -879,6 +881,10 @@ static carc_text_status carc_text_gap(carc_text_run *run)
     carc_text_status st = carc_text_end_turn(run, l.player, 1);
     if (st)
         return st;
+    for (int j = 0; j < l.nsq; j++)
+        if (l.sq[j][0] < -CARC_OFF || l.sq[j][0] >= CARC_OFF || l.sq[j][1] < -CARC_OFF ||
+            l.sq[j][1] >= CARC_OFF)
+            return REFUSE("gap", "(%d,%d) lies in no gap", l.sq[j][0], l.sq[j][1]);
     uint16_t sq[CARC_TEXT_MAX_GAP];
     int n = carc_gap_squares(s, carc_sq(l.sq[0][0], l.sq[0][1]), sq, CARC_TEXT_MAX_GAP);
     if (n <= 0)

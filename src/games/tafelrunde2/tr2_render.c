@@ -94,6 +94,8 @@ int tr2_render(const tafel_game *g, const void *state, int viewer, int color, ch
             tr2_phase_text[s->phase], s->start);
     if (cp >= 0)
         tr2_put(&o, "  to move: player %d%s", cp, cp == viewer ? " (you)" : "");
+    else if (s->phase == TR2_PH_DEAL || s->phase == TR2_PH_DRAW)
+        tr2_put(&o, "  player %d draws", s->turn);
     tr2_put(&o, "\n\n  Centre: ");
     tr2_put_chests(&o, s->centre);
     tr2_put(&o, "    chest pile: %d\n\n", pile);

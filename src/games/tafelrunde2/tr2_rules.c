@@ -411,6 +411,13 @@ int tr2_chance_outcomes(const tafel_game *g, const void *state, tafel_chance *ou
 {
     const tr2_state *s = state;
     int n = 0;
+    if (s->phase == TR2_PH_DRAW) { /* the most frequent chance node first */
+        uint16_t d = s->draw[s->turn];
+        double pr = 1.0 / tr2_popcount(d);
+        for (; d; d &= (uint16_t)(d - 1))
+            out[n++] = (tafel_chance){TR2_A_DRAW + __builtin_ctz(d), pr};
+        return n;
+    }
     switch (s->phase) {
     case TR2_PH_START:
         for (int p = 0; p < g->num_players; p++)
@@ -534,6 +541,8 @@ void tr2_apply(const tafel_game *g, void *state, int32_t a)
             s->draw[t] = s->disc[t];
             s->disc[t] = 0;
         }
+        if (s->left && s->draw[t])
+            return; /* he draws again: nothing else to do */
         break;
     }
     case TR2_PH_REVEAL:

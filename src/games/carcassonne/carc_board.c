@@ -52,7 +52,7 @@ static void carc_init_segs(const tafel_game *g, carc_state *s, int t)
         int gs = s->nsegs + i;
         s->parent[gs] = (uint16_t)gs;
         s->open[gs] = (K->seg[i].type == CARC_CITY || K->seg[i].type == CARC_ROAD)
-                          ? (uint8_t)__builtin_popcount(K->seg[i].mask)
+                          ? (uint8_t)((0x4332322132212110ULL >> (4 * (K->seg[i].mask & 15))) & 15)
                           : 0;
         s->occ[gs] = 0;
         s->pen[gs] = (K->seg[i].flags & CARC_F_PENNANT) ? 1 : 0;
@@ -130,19 +130,24 @@ static int carc_connect(carc_state *s, int t, int d, int m)
     return old;
 }
 
-/* First frontier position whose square is >= sq (branch-free binary search). */
-static inline int carc_front_lower(const carc_state *s, int sq)
+/* First position in front[lo, hi) whose square is >= sq (branch-free binary search). */
+static inline int carc_front_lower_in(const carc_state *s, int sq, int lo, int hi)
 {
-    int n = s->nfront;
-    if (!n)
-        return 0;
-    const carc_front *b = s->front;
+    int n = hi - lo;
+    if (n <= 0)
+        return lo;
+    const carc_front *b = s->front + lo;
     while (n > 1) {
         int half = n >> 1;
         b += b[half].sq < sq ? half : 0;
         n -= half;
     }
     return (int)(b - s->front) + (b->sq < sq);
+}
+
+static inline int carc_front_lower(const carc_state *s, int sq)
+{
+    return carc_front_lower_in(s, sq, 0, s->nfront);
 }
 
 int carc_front_find(const carc_state *s, int sq)
@@ -184,7 +189,17 @@ int carc_place(const tafel_game *g, carc_state *s, int fi, int kind, int rot)
         int nsq = f.sq + carc_dsq[d];
         int od = d ^ 2;
         int bits = 3 << (2 * od), val = ((redges >> (2 * d)) & 3) << (2 * od);
-        int j = carc_front_lower(s, nsq);
+        /* the frontier is sorted by square and fi was the placed square's slot: its west and
+         * east neighbours sit right there, north before it, south after it */
+        int j;
+        if (d == 3 || d == 1)
+            j = fi;
+        else if (d == 0)
+            j = carc_front_lower_in(s, nsq, 0, fi);
+        else
+            j = carc_front_lower_in(s, nsq, fi, s->nfront);
+        if (d == 3 && fi > 0 && s->front[fi - 1].sq == nsq)
+            j = fi - 1;
         if (j < s->nfront && s->front[j].sq == nsq) {
             s->front[j].nb[od] = (uint8_t)t;
             s->front[j].mask = (uint8_t)(s->front[j].mask | bits);
@@ -199,6 +214,8 @@ int carc_place(const tafel_game *g, carc_state *s, int fi, int kind, int rot)
             memset(e->nb, CARC_NONE, 4);
             e->nb[od] = (uint8_t)t;
             s->nfront++;
+            if (nsq < f.sq)
+                fi++;
         }
     }
     /* a tile counts once per feature */

@@ -70,23 +70,35 @@ static int carc_current(const tafel_game *g, const void *state)
 
 /* ---- legal actions ---- */
 
+/* For a rotation mask m: the fitting rotations in order, and how many. */
+typedef int32_t carc_v4 __attribute__((vector_size(16)));
+static const carc_v4 carc_rot_list[16] = {
+    {0, 0, 0, 0}, {0, 0, 0, 0}, {1, 0, 0, 0}, {0, 1, 0, 0}, {2, 0, 0, 0}, {0, 2, 0, 0},
+    {1, 2, 0, 0}, {0, 1, 2, 0}, {3, 0, 0, 0}, {0, 3, 0, 0}, {1, 3, 0, 0}, {0, 1, 3, 0},
+    {2, 3, 0, 0}, {0, 2, 3, 0}, {1, 2, 3, 0}, {0, 1, 2, 3}};
+static const uint8_t carc_rot_count[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+
 static int carc_legal_place(const carc_state *s, int32_t *out, int skip_sq)
 {
     int n = 0;
     const uint8_t *fits = carc_fits[s->hand];
+    /* branch-free: write four ids per square (room is left for them), keep the fitting ones */
+    if (skip_sq < 0) {
+        for (int i = 0; i < s->nfront; i++) {
+            const carc_front *f = &s->front[i];
+            int m = fits[f->val];
+            carc_v4 v = carc_rot_list[m] + (CARC_A_PLACE + f->sq * 4);
+            memcpy(out + n, &v, sizeof v);
+            n += carc_rot_count[m];
+        }
+        return n;
+    }
     for (int i = 0; i < s->nfront; i++) {
         const carc_front *f = &s->front[i];
         int m = f->sq == skip_sq ? 0 : fits[f->val];
-        int base = CARC_A_PLACE + f->sq * 4;
-        /* branch-free: write all four, advance past the fitting ones */
-        out[n] = base;
-        n += m & 1;
-        out[n] = base + 1;
-        n += (m >> 1) & 1;
-        out[n] = base + 2;
-        n += (m >> 2) & 1;
-        out[n] = base + 3;
-        n += (m >> 3) & 1;
+        carc_v4 v = carc_rot_list[m] + (CARC_A_PLACE + f->sq * 4);
+        memcpy(out + n, &v, sizeof v);
+        n += carc_rot_count[m];
     }
     return n;
 }
@@ -204,11 +216,16 @@ static int carc_chance_outcomes(const tafel_game *g, const void *state, tafel_ch
         }
     } else if (s->phase == CARC_PH_DRAW) {
         double inv = 1.0 / s->nremain;
-        for (int k = 0; k < CARC_NKINDS; k++)
+        int kend = carc_opt_tiles_ic(g) ? CARC_NKINDS : CARC_NBASE;
+        for (int k = 0; k < kend; k++)
             if (s->remain[k]) {
                 out[n].action = CARC_A_DRAW + k;
                 out[n++].prob = s->remain[k] * inv;
             }
+        if (kend == CARC_NBASE && s->remain[CARC_TATAN]) {
+            out[n].action = CARC_A_DRAW + CARC_TATAN;
+            out[n++].prob = s->remain[CARC_TATAN] * inv;
+        }
     }
     return n;
 }

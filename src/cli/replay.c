@@ -55,15 +55,17 @@ static int replay_carc_text(const char *path, const char *text, size_t len)
         cli_print_scores(stdout, &g, state);
     }
     if (st != CARC_TEXT_OK) {
-        const char *base = path;
+        char expect[96] = "";
+        if (carc_text_passed(&res))
+            snprintf(expect, sizeof expect, " (the refusal the file expects)");
+        else if (res.expect_line)
+            snprintf(expect, sizeof expect, " (the file expects a refusal (%s) at line %d)",
+                     res.expect_category, res.expect_line);
         if (st == CARC_TEXT_REFUSED)
-            fprintf(stderr, "tafel: %s:%d: refused (%s): %s%s\n", base, res.line, res.category,
-                    res.msg, carc_text_passed(&res) ? " (the refusal the file expects)" : "");
+            fprintf(stderr, "tafel: %s:%d: refused (%s): %s%s\n", path, res.line, res.category,
+                    res.msg, expect);
         else
-            fprintf(stderr, "tafel: %s:%d: %s\n", base, res.line, res.msg);
-        if (res.expect_line && !carc_text_passed(&res))
-            fprintf(stderr, "tafel: %s:%d: the file expects a refusal (%s) there\n", base,
-                    res.expect_line, res.expect_category);
+            fprintf(stderr, "tafel: %s:%d: %s%s\n", path, res.line, res.msg, expect);
     }
     free(state);
     return st == CARC_TEXT_OK ? 0 : 1;

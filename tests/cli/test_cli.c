@@ -1,0 +1,176 @@
+/* test_cli.c: the `tafel` command refuses bad input with one line and a non-zero status. */
+#include "check.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* Run `tafel ARGS` (stdin from /dev/null unless given), capture stdout+stderr into out. */
+static int cli_run(const char *args, const char *input, char *out, size_t len)
+{
+    const char *bin = getenv("TAFEL_BIN");
+    assert_non_null(bin);
+    char tmpl[] = "/tmp/tafel-cli-XXXXXX";
+    int fd = mkstemp(tmpl);
+    assert_true(fd >= 0);
+    close(fd);
+    char cmd[4096];
+    if (input)
+        snprintf(cmd, sizeof cmd, "printf '%%b' '%s' | %s %s >%s 2>&1", input, bin, args, tmpl);
+    else
+        snprintf(cmd, sizeof cmd, "%s %s </dev/null >%s 2>&1", bin, args, tmpl);
+    int st = system(cmd);
+    FILE *f = fopen(tmpl, "r");
+    size_t n = fread(out, 1, len - 1, f);
+    out[n] = 0;
+    fclose(f);
+    unlink(tmpl);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
+static int cli_lines(const char *s)
+{
+    int n = 0;
+    for (; *s; s++)
+        n += *s == '\n';
+    return n;
+}
+
+static void expect_error(const char *args, int status, const char *needle)
+{
+    char out[8192];
+    int rc = cli_run(args, NULL, out, sizeof out);
+    if (rc != status)
+        fail_msg("tafel %s: exit %d, expected %d; output: %s", args, rc, status, out);
+    if (needle && !strstr(out, needle))
+        fail_msg("tafel %s: output does not mention '%s': %s", args, needle, out);
+}
+
+static void test_bad_commands(void **unused)
+{
+    (void)unused;
+    expect_error("frobnicate", 2, "frobnicate");
+    expect_error("play chess", 2, "unknown game 'chess'");
+    expect_error("play 'tafelrunde2(colour=red)'", 2, "colour");
+    expect_error("play tafelrunde2 --seed -5", 2, "--seed");
+    expect_error("bench chess", 2, "chess");
+    expect_error("bench tafelrunde2 --games 0", 2, "--games");
+    expect_error("replay", 2, "usage");
+    char out[8192];
+    cli_run("play chess", NULL, out, sizeof out);
+    assert_int_equal(cli_lines(out), 1);
+}
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static void test_replay_refuses_corrupt_records(void **unused)
+{
+    (void)unused;
+    const char *path = "/tmp/tafel-cli-record.json";
+    char args[256];
+    snprintf(args, sizeof args, "replay %s", path);
+    expect_error("replay /nonexistent/record.json", 1, "/nonexistent/record.json");
+    write_file(path, "{ not json");
+    expect_error(args, 1, path);
+    write_file(path, "{\"format\":\"tafel-record\",\"version\":1,\"game\":\"chess\",\"actions\":[]}");
+    expect_error(args, 1, "unknown game 'chess'");
+    write_file(path, "{\"format\":\"other\",\"version\":1}");
+    expect_error(args, 1, "format");
+    write_file(path, "{\"format\":\"tafel-record\",\"version\":1,\"game\":\"x\",\"actions\":[1,\"a\"]}");
+    expect_error(args, 1, "action 1");
+    unlink(path);
+}
+
+/* A bot-only game writes a record; it replays; damaging one action or the result is refused
+ * with the index and reason, and the damaged file is left as it was. */
+static void test_record_round_trip_and_damage(void **unused)
+{
+    (void)unused;
+    const char *path = "/tmp/tafel-cli-game.json";
+    char out[65536], args[512];
+    snprintf(args, sizeof args, "play tafelrunde2 --seats random,random --seed 7 --record %s",
+             path);
+    assert_int_equal(cli_run(args, NULL, out, sizeof out), 0);
+    assert_non_null(strstr(out, path));
+    snprintf(args, sizeof args, "replay %s", path);
+    if (cli_run(args, NULL, out, sizeof out) != 0)
+        fail_msg("replay failed: %s", out);
+    assert_non_null(strstr(out, "game over"));
+
+    json_error_t jerr;
+    json_t *root = json_load_file(path, 0, &jerr);
+    assert_non_null(root);
+    json_t *actions = json_object_get(root, "actions");
+    assert_true(json_array_size(actions) > 20);
+    /* An action number far outside the action space is illegal wherever it stands. */
+    json_t *a10 = json_array_get(actions, 10);
+    json_t *saved = json_deep_copy(a10);
+    json_object_set_new(a10, "a", json_integer(999999));
+    assert_int_equal(json_dump_file(root, path, 0), 0);
+    assert_int_equal(cli_run(args, NULL, out, sizeof out), 1);
+    if (!strstr(out, "action 10"))
+        fail_msg("message does not name action 10: %s", out);
+    assert_int_equal(cli_lines(out), 1);
+
+    json_array_set_new(actions, 10, saved);
+    json_t *scores = json_object_get(json_object_get(root, "result"), "scores");
+    json_array_set_new(scores, 0, json_integer(json_integer_value(json_array_get(scores, 0)) + 1));
+    assert_int_equal(json_dump_file(root, path, 0), 0);
+    assert_int_equal(cli_run(args, NULL, out, sizeof out), 1);
+    assert_non_null(strstr(out, "result"));
+
+    /* A record cut short replays but is not a finished game. */
+    json_object_del(root, "result");
+    json_array_remove(actions, json_array_size(actions) - 1);
+    assert_int_equal(json_dump_file(root, path, 0), 0);
+    assert_int_equal(cli_run(args, NULL, out, sizeof out), 0);
+    assert_non_null(strstr(out, "not finished"));
+    json_decref(root);
+    unlink(path);
+}
+
+/* A human whose input ends abandons the game; the partial record is kept and replays. */
+static void test_play_abandoned_keeps_record(void **unused)
+{
+    (void)unused;
+    const char *path = "/tmp/tafel-cli-abandoned.json";
+    char out[65536], args[512];
+    snprintf(args, sizeof args, "play tafelrunde2 --seats human,random --seed 3 --record %s",
+             path);
+    assert_int_equal(cli_run(args, "1\\nnonsense\\n1\\n", out, sizeof out), 1);
+    assert_non_null(strstr(out, "Not accepted"));
+    assert_non_null(strstr(out, "abandoned"));
+    snprintf(args, sizeof args, "replay %s", path);
+    assert_int_equal(cli_run(args, NULL, out, sizeof out), 0);
+    unlink(path);
+}
+
+static void test_list_names_every_game(void **unused)
+{
+    (void)unused;
+    char out[16384];
+    assert_int_equal(cli_run("list", NULL, out, sizeof out), 0);
+    for (const tafel_game_type *const *t = tafel_game_types(); *t; t++)
+        assert_non_null(strstr(out, (*t)->name));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_bad_commands),
+        cmocka_unit_test(test_replay_refuses_corrupt_records),
+        cmocka_unit_test(test_record_round_trip_and_damage),
+        cmocka_unit_test(test_play_abandoned_keeps_record),
+        cmocka_unit_test(test_list_names_every_game),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

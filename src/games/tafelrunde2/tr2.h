@@ -73,7 +73,7 @@ typedef struct tr2_state {
     uint8_t phase, start, turn, left;
     uint8_t passed;                   /* bit p: passed in phase 2 */
     uint8_t nplayed;                  /* cards played in this phase 2 */
-    uint8_t done;                     /* ZORK: decision made; SECURE/DRAW: players handled */
+    uint8_t done;                     /* PLAY: someone acted; SECURE/DEAL/DRAW: players done */
     uint8_t raid;
 } tr2_state;
 

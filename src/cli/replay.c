@@ -50,7 +50,7 @@ static int replay_carc_text(const char *path, const char *text, size_t len)
     carc_text_status st = carc_text_replay(text, len, &g, state, &res);
     if (g.type && (st == CARC_TEXT_OK || res.steps > 0)) {
         cli_show_state(stdout, &g, state, -1, cli_use_color(stdout));
-        printf("%s: %d tile steps replayed, %s.\n", path, res.steps,
+        printf("%s: %d draws replayed, %s.\n", path, res.steps,
                tafel_is_terminal(&g, state) ? "game over" : "game not finished");
         cli_print_scores(stdout, &g, state);
     }

@@ -74,7 +74,8 @@ typedef enum {
     CARC_TEXT_OK = 0,    /* every line replayed and every claim held */
     CARC_TEXT_SYNTAX,    /* a malformed line (or a game line the registry refuses) */
     CARC_TEXT_REFUSED,   /* the engine refused a line; category names the reason */
-    CARC_TEXT_MISMATCH,  /* a score/expect/scored/holds/supply/final claim failed */
+    CARC_TEXT_MISMATCH,  /* a score/expect/scored/holds/supply/final claim failed, or the
+                          * line a refusal test names was accepted */
 } carc_text_status;
 
 typedef struct carc_text_result {
@@ -84,7 +85,7 @@ typedef struct carc_text_result {
     char msg[TAFEL_ERR_LEN];
     int expect_line;       /* refusal test: the line that must be refused (0: none) */
     char expect_category[16];
-    int steps;             /* tile steps replayed */
+    int steps;             /* draws replayed (tile lines and tatan lines) */
 } carc_text_result;
 
 /* 1 when the result is what the file asks for: OK for a normal file, the named refusal at the
@@ -93,7 +94,10 @@ int carc_text_passed(const carc_text_result *res);
 
 /* Replay text (len bytes) on a new game: g receives the game of the game line (or the 2-player
  * base game), state (tafel_game_carcassonne.state_size bytes) the position where the replay
- * stopped. Returns res->status. */
+ * stopped. Returns res->status. A refusal test stops at the line it names. Set-up liberties
+ * of the format: player 0 starts; a turn line sets the next turn; a kind may be drawn more
+ * often than the box holds (only Tatan tiles are counted); the stack runs out where the file
+ * says so (`tatan keep`, the first gap/pass line, the end marker or final). */
 carc_text_status carc_text_replay(const char *text, size_t len, tafel_game *g, void *state,
                                   carc_text_result *res);
 

@@ -256,7 +256,7 @@ static void test_bga_cli(void **unused)
         assert_non_null(strstr(out, want));
         snprintf(want, sizeof want, "player 1: %d", f1);
         assert_non_null(strstr(out, want));
-        assert_non_null(strstr(out, "71 tile steps replayed, game over"));
+        assert_non_null(strstr(out, "71 draws replayed, game over"));
         free(text);
     }
     /* a wrong total: non-zero, one line naming the file and line */

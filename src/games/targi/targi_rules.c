@@ -386,72 +386,71 @@ static int rules_may_discard(const tafel_game *g, const targi_player *pl)
     return g->params[TG_PARAM_TRIBE_RULE] == TG_RULE_AUTHOR || pl->hand != TG_NONE;
 }
 
-/* Top-level choices of the action phase, ascending: collected as bits (ids from TG_A_USE on)
- * and emitted in order. */
-#define TOP_SET(m, a) ((m)[((a) - TG_A_USE) >> 6] |= 1ull << (((a) - TG_A_USE) & 63))
-
+/* Top-level choices of the action phase, emitted in ascending id order (each group is
+ * ordered by a small bit set). */
 static int rules_legal_top(const tafel_game *g, const targi_state *s, int32_t *out)
 {
     int p = s->turn, n = 0;
     const targi_player *pl = &s->pl[p];
-    uint64_t m[3] = {0, 0, 0};
-    int fata = 0;
-    for (int i = 0; i < pl->ntargi; i++) {
-        if (!(pl->src >> i & 1))
-            continue;
-        int b = pl->targi[i];
-        switch (b) {
-        case 1:
-            if (pl->hand != TG_NONE && pl->hand_round < s->round) {
-                if (rules_can_buy(s, p, pl->hand, TG_VIA_NOBLE))
-                    TOP_SET(m, TG_A_NOBLE_PLAY);
-                TOP_SET(m, TG_A_NOBLE_DISCARD);
-            }
-            break;
-        case 9:
-            fata = 1;
-            break;
-        case 5:
-            if (rules_can_trade(g, pl))
-                TOP_SET(m, TG_A_USE + b);
-            break;
-        case 10:
-            if (rules_can_silver(pl))
-                TOP_SET(m, TG_A_USE + b);
-            break;
-        default:
-            TOP_SET(m, TG_A_USE + b);
-        }
+    unsigned use = 0; /* bit b: an unresolved Targi on border b */
+    for (int i = 0; i < pl->ntargi; i++)
+        if (pl->src >> i & 1)
+            use |= 1u << pl->targi[i];
+    unsigned mask = use & ~((1u << 1) | (1u << 9) | (1u << 5) | (1u << 10));
+    if ((use >> 5 & 1) && rules_can_trade(g, pl))
+        mask |= 1u << 5;
+    if ((use >> 10 & 1) && rules_can_silver(pl))
+        mask |= 1u << 10;
+    for (; mask; mask &= mask - 1)
+        out[n++] = TG_A_USE + __builtin_ctz(mask);
+    if ((use & 2) && pl->hand != TG_NONE && pl->hand_round < s->round) {
+        if (rules_can_buy(s, p, pl->hand, TG_VIA_NOBLE))
+            out[n++] = TG_A_NOBLE_PLAY;
+        out[n++] = TG_A_NOBLE_DISCARD;
     }
-    if (rules_w8_ok(s, p))
-        TOP_SET(m, TG_A_W8);
-    TOP_SET(m, TG_A_END);
-    unsigned free_cells = 0;
-    if (fata)
+    if (targi_owns(pl, C_W8) && rules_w8_ok(s, p))
+        out[n++] = TG_A_W8;
+    out[n++] = TG_A_END;
+    int mc[2], nm = 0;
+    for (int i = 0; i < pl->nmarker; i++)
+        if (pl->src & TG_SRC_MARKER(i))
+            mc[nm++] = pl->marker[i];
+    if (nm == 0)
+        return n;
+    if (nm == 2 && mc[0] > mc[1]) {
+        int t = mc[0];
+        mc[0] = mc[1];
+        mc[1] = t;
+    }
+    if (use >> 9 & 1) {
+        unsigned free_cells = 0;
         for (int c = 0; c < 9; c++)
             if (!s->cell_down[c] && s->cell_mark[c] < 0 && s->cell_card[c] != TG_NONE)
                 free_cells |= 1u << c;
-    int may_discard = rules_may_discard(g, pl);
-    for (int i = 0; i < pl->nmarker; i++) {
-        if (!(pl->src & TG_SRC_MARKER(i)))
-            continue;
-        int c = pl->marker[i];
-        for (unsigned f = free_cells & ~(1u << c); f; f &= f - 1)
-            TOP_SET(m, TG_A_FATA + c * 9 + __builtin_ctz(f));
-        if (s->cell_kind[c] == TG_KIND_GOODS) {
-            TOP_SET(m, TG_A_TAKE + c);
-            continue;
-        }
-        if (rules_can_buy(s, p, s->cell_card[c], TG_VIA_CENTRE))
-            TOP_SET(m, TG_A_BUY + c);
-        if (pl->hand == TG_NONE)
-            TOP_SET(m, TG_A_HAND + c);
-        if (may_discard)
-            TOP_SET(m, TG_A_DISCARD + c);
+        for (int i = 0; i < nm; i++)
+            for (unsigned f = free_cells & ~(1u << mc[i]); f; f &= f - 1)
+                out[n++] = TG_A_FATA + mc[i] * 9 + __builtin_ctz(f);
     }
-    for (int w = 0; w < 3; w++)
-        for (uint64_t x = m[w]; x; x &= x - 1)
-            out[n++] = TG_A_USE + w * 64 + __builtin_ctzll(x);
+    unsigned tribe = 0;
+    for (int i = 0; i < nm; i++) {
+        if (s->cell_kind[mc[i]] == TG_KIND_GOODS)
+            out[n++] = TG_A_TAKE + mc[i];
+        else
+            tribe |= 1u << i;
+    }
+    if (!tribe)
+        return n;
+    for (int i = 0; i < nm; i++)
+        if ((tribe >> i & 1) && rules_can_buy(s, p, s->cell_card[mc[i]], TG_VIA_CENTRE))
+            out[n++] = TG_A_BUY + mc[i];
+    if (pl->hand == TG_NONE)
+        for (int i = 0; i < nm; i++)
+            if (tribe >> i & 1)
+                out[n++] = TG_A_HAND + mc[i];
+    if (rules_may_discard(g, pl))
+        for (int i = 0; i < nm; i++)
+            if (tribe >> i & 1)
+                out[n++] = TG_A_DISCARD + mc[i];
     return n;
 }
 

@@ -383,6 +383,30 @@ static void test_caravan_and_decks(void **unused)
     assert_int_equal(s.gdisc[tgt_goods("G12")], 1);
 }
 
+static void test_tribe_deck_reshuffle(void **unused)
+{
+    (void)unused;
+    tafel_game g;
+    targi_state s;
+    tgt_load(&g, "");
+    int order[6] = {14, 1, 2, 3, 5, 7};
+    act_setup(&g, &s, order);
+    /* empty tribe deck: the tribe discards become the new deck before the draw */
+    uint64_t keep = (1ull << tgt_card("O9")) | (1ull << tgt_card("A5"));
+    s.tdisc = keep;
+    s.tdeck = 0;
+    tgt_do(&g, &s, "use 14 Tribal Expansion");
+    assert_true(s.tdeck == keep);
+    assert_true(s.tdisc == 0);
+    assert_int_equal(s.tgen, 1);
+    tafel_chance ch[TG_MAX_LEGAL];
+    assert_int_equal(targi_chance_outcomes(&g, &s, ch), 2);
+    assert_false(tgt_legal(&g, &s, "draw O1"));
+    tgt_do(&g, &s, "draw A5");
+    assert_int_equal(s.pend_card, tgt_card("A5"));
+    assert_int_equal(s.pend_gen, 1);
+}
+
 static void test_tribal_expansion(void **unused)
 {
     (void)unused;
@@ -477,6 +501,7 @@ int main(void)
         cmocka_unit_test(test_silversmith),
         cmocka_unit_test(test_fata_morgana),
         cmocka_unit_test(test_caravan_and_decks),
+        cmocka_unit_test(test_tribe_deck_reshuffle),
         cmocka_unit_test(test_tribal_expansion),
         cmocka_unit_test(test_display_rows),
         cmocka_unit_test(test_goods_cards),

@@ -113,7 +113,7 @@ static void test_t9_two_targi(void **unused)
     /* emulate T9 placed by A last round: B places 2 this round */
     s.pl[1].maxtargi = 2;
     /* B, A, B, A, A */
-    int order[] = {2, 1, 6, 3, 7};
+    int order[] = {1, 2, 6, 3, 7};
     int who[] = {1, 0, 1, 0, 0};
     for (int i = 0; i < 5; i++) {
         assert_int_equal(s.turn, who[i]);
@@ -122,9 +122,9 @@ static void test_t9_two_targi(void **unused)
         tgt_do(&g, &s, t);
     }
     assert_int_equal(s.stage, TG_ST_ACT);
-    /* B: #2 (column 2) and #6 (row 2): one marker on (2,2) */
+    /* B: #1 (column 1) and #6 (row 2): one marker on (2,1) */
     assert_int_equal(s.pl[1].nmarker, 1);
-    assert_int_equal(s.pl[1].marker[0], tgt_cell(2, 2));
+    assert_int_equal(s.pl[1].marker[0], tgt_cell(2, 1));
 }
 
 static void test_robber_schedule(void **unused)

@@ -208,6 +208,41 @@ static void test_face_down_hidden(void **unused)
     assert_true(changed);
 }
 
+/* A face-down card laid before a reshuffle came from the old deck: resample never exchanges it
+ * with the new deck (whose content the viewer knows: the old discard pile). */
+static void test_resample_generations(void **unused)
+{
+    (void)unused;
+    tafel_game g;
+    targi_state s;
+    tgt_load(&g, "");
+    static const char *const goods[5] = {"G4", "G2", "G3", "G1", "G11"};
+    static const char *const tribe[4] = {"C1", "W1", "T1", "A1"};
+    tgt_setup(&g, &s, goods, tribe, 0);
+    s.robber = 0;
+    int order[6] = {2, 1, 7, 3, 5, 6}; /* A: (1,2) C1 and (3,2) A1 */
+    tgt_place(&g, &s, order, 6);
+    tgt_do(&g, &s, "discard C1");
+    tgt_do(&g, &s, "draw G12"); /* face down, generation 0 */
+    /* the goods deck runs dry and is refilled from the discards: generation 1 */
+    memset(s.gdeck, 0, sizeof s.gdeck);
+    s.gdeck_n = 0;
+    memset(s.gdisc, 0, sizeof s.gdisc);
+    s.gdisc[tgt_goods("G5")] = 3;
+    tgt_do(&g, &s, "discard A1");
+    assert_int_equal(s.ggen, 1);
+    tgt_do(&g, &s, "draw G5"); /* face down, generation 1 */
+    tafel_rng rng;
+    tafel_rng_seed(&rng, 4);
+    for (int i = 0; i < 40; i++) {
+        targi_state t = s;
+        targi_resample(&g, &t, 1, &rng);
+        assert_int_equal(t.cell_card[tgt_cell(1, 2)], tgt_goods("G12"));
+        assert_int_equal(t.cell_card[tgt_cell(3, 2)], tgt_goods("G5"));
+        assert_int_equal(t.gdeck[tgt_goods("G5")], 2);
+    }
+}
+
 static void test_notation(void **unused)
 {
     (void)unused;
@@ -272,6 +307,7 @@ int main(void)
         cmocka_unit_test(test_fingerprint),
         cmocka_unit_test(test_hidden_hand),
         cmocka_unit_test(test_face_down_hidden),
+        cmocka_unit_test(test_resample_generations),
         cmocka_unit_test(test_notation),
         cmocka_unit_test(test_render),
     };

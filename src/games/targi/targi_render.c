@@ -151,7 +151,7 @@ int targi_render(const tafel_game *g, const void *state, int viewer, int color, 
         render_put(&o, "  %d,%d %s ", c / 3 + 1, c % 3 + 1, targi_tribe[card].label);
         render_card_info(&o, card);
     }
-    render_put(&o, "decks: goods %d, tribe %d\n", s->gdeck_n, __builtin_popcountll(s->tdeck));
+    render_put(&o, "decks: goods %d, tribe %d\n", s->gdeck_n, targi_popcount(s->tdeck));
     for (int p = 0; p < 2; p++) {
         const targi_player *pl = &s->pl[p];
         render_put(&o, "%sPlayer %d%s%s: dates %d, salt %d, pepper %d, gold %d%s, VP tokens %d, "

@@ -135,7 +135,7 @@ int targi_chance_outcomes(const tafel_game *g, const void *state, tafel_chance *
             if (s->gdeck[t])
                 out[n++] = (tafel_chance){TG_CH_GOODS + t, s->gdeck[t] * inv};
     } else {
-        double inv = rules_recip[__builtin_popcountll(s->tdeck)];
+        double inv = rules_recip[targi_popcount(s->tdeck)];
         for (uint64_t m = s->tdeck; m; m &= m - 1)
             out[n++] = (tafel_chance){TG_CH_TRIBE + __builtin_ctzll(m), inv};
     }
@@ -176,13 +176,12 @@ static void rules_markers(targi_state *s)
                 rows |= 1 << (15 - b);
         }
         pl->nmarker = 0;
-        for (int r = 0; r < 3; r++)
-            for (int c = 0; c < 3; c++)
-                if ((rows >> r & 1) && (cols >> c & 1) && pl->nmarker < 2) {
-                    int cell = r * 3 + c;
-                    pl->marker[pl->nmarker++] = (uint8_t)cell;
-                    s->cell_mark[cell] = (int8_t)p;
-                }
+        for (unsigned rm = rows; rm; rm &= rm - 1)
+            for (unsigned cm = cols; cm; cm &= cm - 1) {
+                int cell = __builtin_ctz(rm) * 3 + __builtin_ctz(cm);
+                pl->marker[pl->nmarker++] = (uint8_t)cell;
+                s->cell_mark[cell] = (int8_t)p;
+            }
         pl->src = (uint8_t)((1u << pl->ntargi) - 1);
         for (int i = 0; i < pl->nmarker; i++)
             pl->src |= (uint8_t)TG_SRC_MARKER(i);
@@ -582,6 +581,8 @@ int targi_legal_actions(const tafel_game *g, const void *state, int32_t *out)
         return n;
     }
     case TG_ST_ACT:
+        if (s->pend == TG_P_NONE)
+            return rules_legal_top(g, s, out);
         return rules_legal_act(g, s, out);
     case TG_ST_O8:
         for (int k = 0; k < 3; k++)

@@ -137,6 +137,15 @@ enum {
 /* Silversmith code: ((d * 5 + s) * 5 + p) * 3 + gold. */
 #define TG_SILVER_CODE(d, s, p, g) ((((d) * 5 + (s)) * 5 + (p)) * 3 + (g))
 
+/* Bits set in x (SWAR: the build has no popcnt instruction). */
+static inline int targi_popcount(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+}
+
 static inline int targi_owns(const targi_player *p, int card)
 {
     return (int)((p->owned >> card) & 1);

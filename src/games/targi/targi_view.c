@@ -26,7 +26,7 @@ static int view_hand_visible(const targi_state *s, int p, int viewer)
 static void view_mask(const targi_state *s, int viewer, targi_state *m)
 {
     memcpy(m, s, sizeof *m);
-    m->tdeck = (uint64_t)__builtin_popcountll(s->tdeck);
+    m->tdeck = (uint64_t)targi_popcount(s->tdeck);
     memset(m->gdeck, 0, sizeof m->gdeck);
     for (int c = 0; c < 9; c++)
         if (s->cell_down[c])

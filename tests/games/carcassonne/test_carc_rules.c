@@ -378,6 +378,121 @@ static void test_tile_counts_once(void **u)
     assert_int_equal(s->score[0], 4);
 }
 
+/* The last tile fits nowhere: discarded, the stack is empty, the game ends (no placement). */
+static void test_discard_last_tile(void **u)
+{
+    (void)u;
+    tafel_game g;
+    carc_state *s = &st;
+    carc_h_load(&g, BASE);
+    carc_h_init(&g, s);
+    carc_h_step(&g, s, 0, "E", 0, -1, 2, NULL);
+    memset(s->remain, 0, sizeof s->remain);
+    s->remain[carc_kind_by_name("C")] = 1;
+    s->nremain = 1;
+    carc_h_draw(&g, s, 1, "C");
+    assert_int_equal(s->phase, CARC_PH_OVER);
+    assert_int_equal(s->ntiles, 2);
+    assert_int_equal(s->last_player, 0);
+}
+
+/* A completed feature without followers scores nothing but is marked completed; farmers stay. */
+static void test_completed_unoccupied_and_farmers_stay(void **u)
+{
+    (void)u;
+    tafel_game g;
+    carc_state *s = &st;
+    carc_h_load(&g, BASE);
+    carc_h_init(&g, s);
+    carc_h_step(&g, s, 0, "E", 0, -1, 2, "field:En,Es,Se,Sw,Ws,Wn");
+    assert_int_equal(s->score[0], 0);
+    int r = carc_find(s, s->tiles[0].seg_base + 0);
+    assert_true(s->sfl[r] & CARC_S_DONE);
+    assert_int_equal(s->nfol, 1); /* the farmer stays */
+    assert_int_equal(s->supply[0], 6);
+    end_now(&g, s);
+    assert_int_equal(s->score[0], 3); /* the field borders the completed 2-tile city */
+}
+
+/* Incomplete cities give nothing to fields. */
+static void test_field_incomplete_city(void **u)
+{
+    (void)u;
+    tafel_game g;
+    carc_state *s = &st;
+    carc_h_load(&g, BASE);
+    carc_h_init(&g, s);
+    carc_h_step(&g, s, 0, "U", 1, 0, 0, "field:Nw,Ne,En,Wn");
+    end_now(&g, s);
+    assert_int_equal(s->score[0], 0);
+    assert_int_equal(s->kscore[0][CARC_K_FIELD], 0);
+}
+
+/* A follower deployed on a feature the placement completes scores and returns at once; a
+ * cathedral city counts 3 for a field like any completed city. */
+static void test_cathedral_field(void **u)
+{
+    (void)u;
+    tafel_game g;
+    carc_state *s = &st;
+    carc_h_load(&g, IC);
+    carc_h_init(&g, s);
+    carc_h_step(&g, s, 0, "EK", 0, -1, 0, NULL);
+    carc_h_step(&g, s, 1, "E", -1, -1, 1, NULL);
+    carc_h_step(&g, s, 0, "E", 1, -1, 3, "field:En,Es,Se,Sw,Ws,Wn");
+    carc_h_step(&g, s, 1, "E", 0, -2, 2, "city:N");
+    assert_int_equal(s->score[1], 15);
+    assert_int_equal(s->supply[1], 7);
+    end_now(&g, s);
+    assert_int_equal(s->kscore[0][CARC_K_FIELD], 3);
+}
+
+/* [D-5] highest total wins; tied players share. */
+static void test_returns(void **u)
+{
+    (void)u;
+    tafel_game g;
+    carc_state *s = &st;
+    double ret[6];
+    carc_h_load(&g, BASE);
+    t6(&g, s, "R", "city:N", "city:N", NULL, NULL);
+    tafel_game_carcassonne.returns(&g, s, ret);
+    assert_true(ret[0] == 0 && ret[1] == 0); /* not over yet */
+    end_now(&g, s);
+    tafel_game_carcassonne.returns(&g, s, ret);
+    assert_true(ret[0] == 0.5 && ret[1] == 0.5);
+    carc_h_init(&g, s);
+    carc_h_step(&g, s, 0, "E", 0, -1, 2, "city:N");
+    end_now(&g, s);
+    tafel_game_carcassonne.returns(&g, s, ret);
+    assert_true(ret[0] == 1 && ret[1] == 0);
+    int sc[2];
+    tafel_game_carcassonne.scores(&g, s, sc);
+    assert_int_equal(sc[0], 4);
+}
+
+/* Majority over merged cities: Red's two knights beat Blue's one; C closes 5 tiles + pennant. */
+static void test_majority_merge(void **u)
+{
+    (void)u;
+    tafel_game g;
+    carc_state *s = &st;
+    carc_h_load(&g, BASE);
+    carc_h_init(&g, s);
+    carc_h_step(&g, s, 0, "U", 1, 0, 0, NULL);
+    carc_h_step(&g, s, 1, "U", -1, 0, 0, NULL);
+    carc_h_step(&g, s, 0, "E", -1, -1, 1, "city:N");
+    carc_h_step(&g, s, 1, "E", 1, -1, 3, "city:N");
+    carc_h_step(&g, s, 0, "B", -1, -2, 0, NULL);
+    carc_h_step(&g, s, 1, "B", 1, -2, 0, NULL);
+    carc_h_step(&g, s, 0, "E", 0, -2, 2, "city:N");
+    carc_h_step(&g, s, 1, "C", 0, -1, 0, NULL);
+    assert_int_equal(s->score[0], 12);
+    assert_int_equal(s->score[1], 0);
+    assert_int_equal(s->supply[0], 7);
+    assert_int_equal(s->supply[1], 7); /* the loser's knight returns too */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -398,6 +513,12 @@ int main(void)
         cmocka_unit_test(test_ec_inn_both),
         cmocka_unit_test(test_t11_cathedral),
         cmocka_unit_test(test_tile_counts_once),
+        cmocka_unit_test(test_discard_last_tile),
+        cmocka_unit_test(test_completed_unoccupied_and_farmers_stay),
+        cmocka_unit_test(test_field_incomplete_city),
+        cmocka_unit_test(test_cathedral_field),
+        cmocka_unit_test(test_returns),
+        cmocka_unit_test(test_majority_merge),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -383,6 +383,7 @@ int carc_text_passed(const carc_text_result *res)
 
 #define CARC_TEXT_MAX_LOG 1024
 #define CARC_TEXT_MAX_CLAIMS 128
+#define CARC_TEXT_MAX_AHEAD 16
 
 typedef struct {
     int line, player, points, kind;
@@ -427,6 +428,8 @@ typedef struct {
     int end_seen;         /* the end marker was replayed */
     int turn_next;        /* a turn line's player for the next turn, or -1 */
     int mid_turn;         /* the next tile step belongs to the turn of the last one */
+    int ahead[CARC_TEXT_MAX_AHEAD]; /* tatan_draw_both_first: step lines drawn, not played */
+    int nahead;
     /* The end phase as the file sees it: every player has a turn, in order. The engine skips
      * players who cannot fill, so their pass lines only advance this. */
     int vend;             /* 0 not begun, 1 running, 2 over */
@@ -684,33 +687,29 @@ static int carc_text_legal(carc_text_run *run, int32_t a)
     return a >= 0 && tafel_is_legal(run->g, run->s, a);
 }
 
-/* Draw kind for a tile step. */
-static carc_text_status carc_text_draw(carc_text_run *run, int kind)
+/* Draw kind for the step on line lineno (the current line or, drawing ahead, a later one). */
+static carc_text_status carc_text_draw_one(carc_text_run *run, int kind, int lineno, int keep)
 {
     carc_state *s = run->s;
-    if (s->phase != CARC_PH_DRAW) {
-        if (s->phase == CARC_PH_END)
-            return REFUSE("turn", "no tile step in the end phase");
-        if (s->phase == CARC_PH_OVER)
-            return REFUSE("turn", "no tile step: the stack ran out, the game is over");
-        return REFUSE("turn", "no tile step expected here");
-    }
     if (kind == CARC_TATAN && !s->remain[kind])
-        return REFUSE("stack", "no Tatan tile left in the stack (one per player)");
+        return carc_text_fail(run, CARC_TEXT_REFUSED, lineno, "stack",
+                              "no Tatan tile left in the stack (one per player)");
     if (carc_kinds[kind].set == 1 && !carc_opt_tiles_ic(run->g))
-        return REFUSE("stack", "%s is not in this game's stack (inns_cathedrals)",
-                      carc_kinds[kind].name);
+        return carc_text_fail(run, CARC_TEXT_REFUSED, lineno, "stack",
+                              "%s is not in this game's stack (inns_cathedrals)",
+                              carc_kinds[kind].name);
     if (!s->remain[kind]) {
         /* Scenario set-ups may name more tiles of a kind than the box holds; the format only
          * counts Tatan tiles ("the rest of the stack is irrelevant"). The engine's board is
          * sized for the box, so an extra tile must fit it. */
         const carc_kind *K = &carc_kinds[kind];
-        if (s->ntiles + 1 >= CARC_MAX_TILES || s->nsegs + K->nseg > CARC_MAX_SEGS ||
+        if (s->ntiles + 1 + s->nbag > CARC_MAX_TILES || s->nsegs + K->nseg > CARC_MAX_SEGS ||
             s->nfront + 4 > CARC_MAX_FRONT ||
             (K->cloister != CARC_NONE && s->ncl >= CARC_MAX_CL))
-            return REFUSE("stack", "no %s tile left: more than the box holds, and the board "
-                                   "cannot take one more",
-                          K->name);
+            return carc_text_fail(run, CARC_TEXT_REFUSED, lineno, "stack",
+                                  "no %s tile left: more than the box holds, and the board "
+                                  "cannot take one more",
+                                  K->name);
         s->remain[kind]++;
         s->nremain++;
     }
@@ -718,7 +717,7 @@ static carc_text_status carc_text_draw(carc_text_run *run, int kind)
         carc_text_engine(run, CARC_TEXT_DO_SET_TURN, run->turn_next);
         run->turn_next = -1;
     }
-    if (run->line.lineno == run->keep_line) {
+    if (keep && lineno == run->keep_line) {
         /* `tatan keep`: the Tatan tile is the stack's last tile */
         memset(s->remain, 0, sizeof s->remain);
         s->remain[kind] = 1;
@@ -726,10 +725,127 @@ static carc_text_status carc_text_draw(carc_text_run *run, int kind)
     }
     int32_t a = carc_draw_action(kind);
     if (!carc_text_legal(run, a))
-        return REFUSE("stack", "the engine cannot draw %s here", carc_kinds[kind].name);
+        return carc_text_fail(run, CARC_TEXT_REFUSED, lineno, "stack",
+                              "the engine cannot draw %s here", carc_kinds[kind].name);
     carc_text_apply(run, a);
     run->res->steps++;
     return CARC_TEXT_OK;
+}
+
+/* The tile a step line plays. */
+static int carc_text_step_kind(const carc_text_line *l)
+{
+    if (l->op == CARC_TEXT_TILE)
+        return carc_kind_by_name(l->tile);
+    if (l->op == CARC_TEXT_MOVE || l->op == CARC_TEXT_DRAW2 || l->op == CARC_TEXT_KEEP)
+        return CARC_TATAN;
+    return -1;
+}
+
+static int carc_text_ahead_take(carc_text_run *run, int lineno)
+{
+    for (int i = 0; i < run->nahead; i++)
+        if (run->ahead[i] == lineno) {
+            run->ahead[i] = run->ahead[--run->nahead];
+            return 1;
+        }
+    return 0;
+}
+
+/* tatan_draw_both_first: the engine draws a turn's tiles before any is played. Draw the
+ * current line's tile (kind, -1 if drawn already) and those of the next step lines, as many
+ * as the engine draws. If the end phase or the end marker comes first, or one of them is a
+ * kept Tatan tile, the stack runs out with them. */
+static carc_text_status carc_text_fill_bag(carc_text_run *run, int kind)
+{
+    carc_state *s = run->s;
+    int lines[CARC_TEXT_MAX_AHEAD], kinds[CARC_TEXT_MAX_AHEAD], n = 0, end_first = 0;
+    int need = s->bagdraws < CARC_TEXT_MAX_AHEAD ? s->bagdraws : CARC_TEXT_MAX_AHEAD;
+    if (kind >= 0) {
+        lines[n] = run->line.lineno;
+        kinds[n++] = kind;
+    }
+    carc_text_cursor c = run->cur;
+    carc_text_line l;
+    char err[TAFEL_ERR_LEN];
+    while (n < need && run->nahead + n < CARC_TEXT_MAX_AHEAD) {
+        if (carc_text_next(&c, &l, err, sizeof err) != 1 ||
+            (run->res->expect_line && l.lineno > run->res->expect_line))
+            break;
+        if (l.op == CARC_TEXT_GAP || l.op == CARC_TEXT_PASS || l.op == CARC_TEXT_END ||
+            l.op == CARC_TEXT_FINAL) {
+            end_first = 1;
+            break;
+        }
+        int k = carc_text_step_kind(&l), drawn = 0;
+        for (int i = 0; i < run->nahead; i++)
+            drawn |= run->ahead[i] == l.lineno;
+        if (k < 0 || k >= CARC_NKINDS || drawn)
+            continue;
+        lines[n] = l.lineno;
+        kinds[n++] = k;
+    }
+    int out = end_first && n < need, tatans = 0;
+    for (int i = 0; i < n; i++) {
+        out |= lines[i] == run->keep_line;
+        if (kinds[i] == CARC_TATAN && ++tatans > s->remain[CARC_TATAN])
+            return carc_text_fail(run, CARC_TEXT_REFUSED, lines[i], "stack",
+                                  "no Tatan tile left in the stack (one per player)");
+    }
+    if (out && s->phase == CARC_PH_DRAW) {
+        /* the stack runs out with these draws (a kept Tatan tile is played when it is empty) */
+        memset(s->remain, 0, sizeof s->remain);
+        for (int i = 0; i < n; i++)
+            s->remain[kinds[i]]++;
+        s->nremain = (uint8_t)n;
+    }
+    for (int i = 0; i < n; i++) {
+        carc_text_status st = carc_text_draw_one(run, kinds[i], lines[i], 0);
+        if (st)
+            return st;
+        if (lines[i] != run->line.lineno)
+            run->ahead[run->nahead++] = lines[i];
+    }
+    return CARC_TEXT_OK;
+}
+
+/* tatan_draw_both_first: play the drawn tile kind next. */
+static carc_text_status carc_text_choose(carc_text_run *run, int kind)
+{
+    carc_state *s = run->s;
+    if (s->phase == CARC_PH_DRAW)
+        return REFUSE("placement", "the engine still draws: a drawn tile fit nowhere, or the "
+                                   "file lacks the turn's next tile steps");
+    if (s->phase == CARC_PH_CHOOSE) {
+        int32_t a = CARC_A_CHOOSE + kind;
+        if (!carc_text_legal(run, a))
+            return REFUSE("placement", "no %s among the drawn tiles (discarded: it fit nowhere)",
+                          kind == CARC_TATAN ? "Tatan" : carc_kinds[kind].name);
+        carc_text_apply(run, a);
+    }
+    return CARC_TEXT_OK;
+}
+
+/* Get the tile of the current step line into play: draw it, or (tatan_draw_both_first) pick
+ * it among the drawn ones. */
+static carc_text_status carc_text_draw(carc_text_run *run, int kind)
+{
+    carc_state *s = run->s;
+    int drawn = carc_text_ahead_take(run, run->line.lineno);
+    if (!drawn && s->phase != CARC_PH_DRAW) {
+        if (s->phase == CARC_PH_END)
+            return REFUSE("turn", "no tile step in the end phase");
+        if (s->phase == CARC_PH_OVER)
+            return REFUSE("turn", "no tile step: the stack ran out, the game is over");
+        return REFUSE("turn", "no tile step expected here");
+    }
+    if (s->phase == CARC_PH_DRAW && s->bagdraws) {
+        carc_text_status st = carc_text_fill_bag(run, drawn ? -1 : kind);
+        return st ? st : carc_text_choose(run, kind);
+    }
+    if (drawn)
+        return carc_text_choose(run, kind);
+    return carc_text_draw_one(run, kind, run->line.lineno, 1);
 }
 
 static const char *const carc_text_move_reasons[] = {"", "figure", "completed", "disconnects",
@@ -760,7 +876,7 @@ static carc_text_status carc_text_tile(carc_text_run *run)
     carc_text_status st = carc_text_draw(run, kind);
     if (st)
         return st;
-    if (run->s->phase != CARC_PH_PLACE)
+    if (run->s->phase != CARC_PH_PLACE || run->s->hand != kind)
         return REFUSE("placement", "%s fits nowhere on the board (the engine discarded it)",
                       l->tile);
     return carc_text_place(run, l->x, l->y, l->r);

@@ -204,6 +204,29 @@ static void test_end_phase(void **unused)
     rp_status("pass 0\n", CARC_TEXT_SYNTAX, 1, "tatan=on");
 }
 
+/* tatan_draw_both_first: both tiles are drawn first; the file lists them in playing order. */
+static void test_draw_both_first(void **unused)
+{
+    (void)unused;
+#define BOTH "game carcassonne(players=2,inns_cathedrals=off,tatan_draw_both_first=true)\n"
+    rp_ok(BOTH "tatan draw2\ntile U 1 0 0\nfollower road:EW\ntile E 0 -1 2\nfollower city:N\n"
+               "score 0 4 city\nexpect 0 4\nholds 0 1\nsupply 0 6\ntile U -1 0 0\nsupply 1 7\n");
+    rp_ok(BOTH "tatan draw2\ntile E 0 -1 2\nfollower city:N\nscore 0 4 city\ntile U 1 0 0\n"
+               "follower road:EW\nsupply 0 6\n");
+    /* a Tatan tile among the two: option 2 again, two more draws */
+    rp_ok(BOTH "tatan draw2\ntatan draw2\ntile U 1 0 0\ntile U 2 0 0\ntile U 3 0 0\nholds 0 2\n"
+               "tile U -1 0 0\nfollower road:EW\nsupply 1 6\n");
+    rp_ok(BOTH "tatan draw2\ntile U 1 0 0\ntatan draw2\ntile U 2 0 0\ntile U 3 0 0\nholds 0 2\n");
+    /* each placement is checked as usual */
+    rp_refused(BOTH "tatan draw2\ntile U 1 0 0\ntile U 5 0 0\n", 4, "placement");
+    /* the stack runs out with the drawn tiles: the end phase comes after both */
+    rp_ok(BOTH "tatan draw2\ntile U 1 0 0\n# end of game scoring\nfinal 0 0\n");
+    rp_refused(BOTH "tatan draw2\ntatan draw2\ntile U 1 0 0\ntile U 2 0 0\ntile U 3 0 0\n"
+                    "tatan draw2\n",
+               7, "stack");
+#undef BOTH
+}
+
 static void test_claims(void **unused)
 {
     (void)unused;
@@ -298,6 +321,7 @@ int main(void)
         cmocka_unit_test(test_follower_refusals), cmocka_unit_test(test_placement_refusals),
         cmocka_unit_test(test_move_refusals),    cmocka_unit_test(test_end_phase),
         cmocka_unit_test(test_claims),           cmocka_unit_test(test_expect_error),
+        cmocka_unit_test(test_draw_both_first),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -90,8 +90,9 @@ static char *rt_play(const tafel_game *g, carc_state *s, uint64_t seed, rt_stats
         if (phase == CARC_PH_DRAW) {
             a = tafel_sample_chance(g, s, &rng);
             kind = a - CARC_A_DRAW;
+            int before = s->discarded[kind];
             g->type->apply(g, s, a);
-            if (kind != CARC_TATAN && s->phase != CARC_PH_PLACE) {
+            if (s->discarded[kind] != before) {
                 (*discarded)++; /* fits nowhere: the format has no line for it */
                 st->discards++;
                 if (s->phase == CARC_PH_END)
@@ -113,7 +114,7 @@ static char *rt_play(const tafel_game *g, carc_state *s, uint64_t seed, rt_stats
             st->fills++;
         } else if (phase == CARC_PH_PLACE) {
             int sq = (a - CARC_A_PLACE) >> 2;
-            rt_put(&t, "tile %s %d %d %d\n", carc_kinds[kind].name, carc_sqx(sq), carc_sqy(sq),
+            rt_put(&t, "tile %s %d %d %d\n", carc_kinds[s->hand].name, carc_sqx(sq), carc_sqy(sq),
                    (a - CARC_A_PLACE) & 3);
             st->steps++;
         } else if (phase == CARC_PH_TATAN) {
@@ -206,6 +207,8 @@ static void test_roundtrip_tatan(void **unused)
     rt_games("players=3,inns_cathedrals=large_follower_only", rt_scale(100), 400);
     rt_games("players=5,tatan_follower_tile_only=true,ec_inn_both=true", rt_scale(100), 500);
     rt_games("players=6", rt_scale(100), 600);
+    /* option 2 draws both tiles first; the file lists them in the order they are played */
+    rt_games("players=3,tatan_draw_both_first=true", rt_scale(200), 700);
 }
 
 int main(void)

@@ -560,12 +560,48 @@ static json_t *carc_view_json(const tafel_game *g, const void *state, int viewer
             json_object_set_new(rem, carc_kinds[k].name, json_integer(s->remain[k]));
     json_object_set_new(v, "remaining", rem);
     json_object_set_new(v, "pending_steps", json_integer(s->pending));
+    json_t *dis = json_object();
+    for (int k = 0; k < CARC_NKINDS; k++)
+        if (s->discarded[k])
+            json_object_set_new(dis, carc_kinds[k].name, json_integer(s->discarded[k]));
+    json_object_set_new(v, "discarded", dis);
+    json_object_set_new(v, "last_player", json_integer(s->last_player));
+    if (s->placed != CARC_NONE)
+        json_object_set_new(v, "placed", json_pack("{s:i,s:i}", "x", s->tiles[s->placed].x, "y",
+                                                   s->tiles[s->placed].y));
+    static const char *const kinds[CARC_NK] = {"city", "road", "cloister", "field", "tatan"};
+    json_t *evs = json_array();
+    for (int i = 0; i < s->nev; i++)
+        json_array_append_new(evs, json_pack("{s:i,s:i,s:s}", "player", s->ev[i].player,
+                                             "points", s->ev[i].points, "kind",
+                                             kinds[s->ev[i].kind]));
+    json_object_set_new(v, "events", evs);
     json_t *bag = json_array();
     for (int i = 0; i < s->nbag; i++)
         json_array_append_new(bag, json_string(carc_kinds[s->bag[i]].name));
     json_object_set_new(v, "drawn", bag);
     json_object_set_new(v, "draws_to_go", json_integer(s->bagdraws));
     return v;
+}
+
+static inline uint64_t carc_mix(uint64_t h, uint64_t v)
+{
+    h ^= v;
+    h *= 0x9E3779B97F4A7C15ULL;
+    return h ^ (h >> 29);
+}
+
+static uint64_t carc_hash_bytes(uint64_t h, const unsigned char *b, size_t n)
+{
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t v;
+        memcpy(&v, b + i, 8);
+        h = carc_mix(h, v);
+    }
+    for (; i < n; i++)
+        h = carc_mix(h, b[i]);
+    return h;
 }
 
 static uint64_t carc_info_hash(const tafel_game *g, const void *state, int viewer)
@@ -576,15 +612,12 @@ static uint64_t carc_info_hash(const tafel_game *g, const void *state, int viewe
      * parents are replaced by roots so path compression does not change the hash. */
     const carc_state *s = state;
     const unsigned char *b = state;
-    uint64_t h = 1469598103934665603ULL;
     size_t off = offsetof(carc_state, parent);
-    for (size_t i = 0; i < off; i++)
-        h = (h ^ b[i]) * 1099511628211ULL;
+    uint64_t h = carc_hash_bytes(0x243F6A8885A308D3ULL, b, off);
     for (int i = 0; i < s->nsegs; i++)
-        h = (h ^ (uint64_t)carc_find_c(s, i)) * 1099511628211ULL;
-    for (size_t i = offsetof(carc_state, open); i < sizeof *s; i++)
-        h = (h ^ b[i]) * 1099511628211ULL;
-    return h;
+        h = carc_mix(h, (uint64_t)carc_find_c(s, i));
+    size_t rest = offsetof(carc_state, open);
+    return carc_hash_bytes(h, b + rest, sizeof *s - rest);
 }
 
 static void carc_resample(const tafel_game *g, void *state, int viewer, tafel_rng *rng)

@@ -151,7 +151,11 @@ int targi_render(const tafel_game *g, const void *state, int viewer, int color, 
         render_put(&o, "  %d,%d %s ", c / 3 + 1, c % 3 + 1, targi_tribe[card].label);
         render_card_info(&o, card);
     }
-    render_put(&o, "decks: goods %d, tribe %d\n", s->gdeck_n, targi_popcount(s->tdeck));
+    int gdisc = 0;
+    for (int t = 0; t < TG_NGOODS_TYPES; t++)
+        gdisc += s->gdisc[t];
+    render_put(&o, "decks: goods %d (discards %d), tribe %d (discards %d)\n", s->gdeck_n, gdisc,
+               targi_popcount(s->tdeck), targi_popcount(s->tdisc));
     for (int p = 0; p < 2; p++) {
         const targi_player *pl = &s->pl[p];
         render_put(&o, "%sPlayer %d%s%s: dates %d, salt %d, pepper %d, gold %d%s, VP tokens %d, "

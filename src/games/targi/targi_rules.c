@@ -183,6 +183,9 @@ static void rules_markers(targi_state *s)
                 s->cell_mark[cell] = (int8_t)p;
             }
         pl->src = (uint8_t)((1u << pl->ntargi) - 1);
+        pl->open_targi = 0;
+        for (int i = 0; i < pl->ntargi; i++)
+            pl->open_targi |= (uint16_t)(1u << pl->targi[i]);
         for (int i = 0; i < pl->nmarker; i++)
             pl->src |= (uint8_t)TG_SRC_MARKER(i);
     }
@@ -300,6 +303,7 @@ static void rules_end_round(const tafel_game *g, targi_state *s)
     for (int p = 0; p < 2; p++) {
         targi_player *pl = &s->pl[p];
         pl->ntargi = pl->nmarker = pl->src = pl->got = pl->w8_used = 0;
+        pl->open_targi = 0;
         memset(pl->targi, 0, sizeof pl->targi);
         memset(pl->marker, 0, sizeof pl->marker);
     }
@@ -391,10 +395,7 @@ static int rules_legal_top(const tafel_game *g, const targi_state *s, int32_t *o
 {
     int p = s->turn, n = 0;
     const targi_player *pl = &s->pl[p];
-    unsigned use = 0; /* bit b: an unresolved Targi on border b */
-    for (int i = 0; i < pl->ntargi; i++)
-        if (pl->src >> i & 1)
-            use |= 1u << pl->targi[i];
+    unsigned use = pl->open_targi;
     unsigned mask = use & ~((1u << 1) | (1u << 9) | (1u << 5) | (1u << 10));
     if ((use >> 5 & 1) && rules_can_trade(g, pl))
         mask |= 1u << 5;
@@ -458,10 +459,8 @@ static int rules_has_action(const tafel_game *g, const targi_state *s)
 {
     int p = s->turn;
     const targi_player *pl = &s->pl[p];
-    for (int i = 0; i < pl->ntargi; i++) {
-        if (!(pl->src >> i & 1))
-            continue;
-        switch (pl->targi[i]) {
+    for (unsigned use = pl->open_targi; use; use &= use - 1) {
+        switch (__builtin_ctz(use)) {
         case 1:
             if (pl->hand != TG_NONE && pl->hand_round < s->round)
                 return 1;
@@ -647,6 +646,7 @@ static void rules_take_cell(targi_state *s, int p, int c)
 
 static void rules_resolve_targi(targi_player *pl, int b)
 {
+    pl->open_targi &= (uint16_t)~(1u << b);
     for (int i = 0; i < pl->ntargi; i++)
         if (pl->targi[i] == b)
             pl->src &= (uint8_t)~(1u << i);

@@ -71,6 +71,7 @@ typedef struct targi_player {
     uint8_t marker[2];   /* centre cells */
     uint8_t nmarker;
     uint8_t src;         /* unresolved action sources */
+    uint16_t open_targi; /* bit b: an unresolved own Targi on border b (same as src bits 0..2) */
     uint8_t got;
     uint8_t w8_used;
     uint8_t t9_next;     /* places 2 Targi next round */
@@ -156,7 +157,9 @@ static inline int targi_goods_total(const targi_player *p)
 }
 static inline int targi_opposite(int b)
 {
-    return (b <= 3 || (b >= 9 && b <= 11)) ? 12 - b : 20 - b;
+    /* 1-11, 2-10, 3-9, 5-15, 6-14, 7-13; corners (and 0) map to themselves */
+    static const uint8_t opp[17] = {0, 11, 10, 9, 4, 15, 14, 13, 8, 3, 2, 1, 12, 7, 6, 5, 16};
+    return opp[b];
 }
 /* Raid k (1..4): goods owed (raid 4 asks gold instead), VP owed. */
 static inline int targi_raid_goods(int k)

@@ -71,7 +71,7 @@ enum {
 #define CARC_MAX_FRONT 184
 #define CARC_MAX_FOL 48
 #define CARC_MAX_CL 8
-#define CARC_MAX_EV 64
+#define CARC_MAX_EV 96
 #define CARC_MAX_TAT 6
 
 enum { /* phases */
@@ -130,6 +130,8 @@ typedef struct carc_state {
     uint16_t move_from;  /* MOVE: the picked tile's old square */
     uint8_t npend, npcl, ntat, ended;
     uint8_t nbag, bagdraws; /* tatan_draw_both_first: drawn tiles not yet played, draws to go */
+    uint8_t ev_final;       /* once the game is over: ev[ev_final..nev) are the final scoring's
+                             * events, those before it the last step's or filling's */
     uint8_t bag[14];
     uint16_t pend[8];    /* roads/cities completed by the placement, scored after deployment */
     uint8_t pcl[9];      /* cloister tiles completed by the placement */
@@ -141,7 +143,9 @@ typedef struct carc_state {
     uint16_t tat_sq[CARC_MAX_TAT];   /* squares filled with Tatan tiles */
     uint8_t tat_fol[CARC_MAX_TAT];   /* follower on it: player*2+large+1, 0 none */
     struct { uint8_t tile, cnt; } cl[CARC_MAX_CL];
-    carc_event ev[CARC_MAX_EV];      /* scoring events of the current step / fill / final scoring */
+    /* scoring events of the current tile step (cleared when it draws) or end-phase turn (cleared
+     * at a fill or pass), then those of the final scoring if the game ended */
+    carc_event ev[CARC_MAX_EV];
     carc_fol fol[CARC_MAX_FOL];
     carc_tile tiles[CARC_MAX_TILES];
     carc_front front[CARC_MAX_FRONT];

@@ -236,7 +236,7 @@ static void carc_end_turns(const tafel_game *g, carc_state *s);
 
 static void carc_final(const tafel_game *g, carc_state *s)
 {
-    s->nev = 0;
+    s->ev_final = s->nev;
     s->ended = 1;
     carc_final_scoring(g, s);
     s->phase = CARC_PH_OVER;
@@ -358,6 +358,7 @@ void carc_apply(const tafel_game *g, carc_state *s, int32_t a)
         s->remain[k]--;
         s->nremain--;
         s->nev = 0;
+        s->ev_final = 0;
         if (s->bagdraws) {
             if (k == CARC_TATAN)
                 s->held[s->cur]++;
@@ -394,6 +395,7 @@ void carc_apply(const tafel_game *g, carc_state *s, int32_t a)
     }
     if (a == CARC_A_PASS) {
         s->nev = 0;
+        s->ev_final = 0;
         s->passes++;
         s->cur = (uint8_t)((s->cur + 1) % s->nplayers);
         carc_end_advance(g, s);
@@ -436,6 +438,7 @@ void carc_apply(const tafel_game *g, carc_state *s, int32_t a)
         uint16_t sqs[CARC_MAX_TAT];
         int k = carc_gap_squares(s, sq, sqs, CARC_MAX_TAT);
         s->nev = 0;
+        s->ev_final = 0;
         for (int i = 0; i < k; i++) {
             s->tat_fol[s->ntat] = (uint8_t)(i == 0 ? p * 2 + lg + 1 : 0);
             s->tat_sq[s->ntat++] = sqs[i];

@@ -140,6 +140,21 @@ static void test_events(void **u)
     assert_int_equal(s->ev[0].kind, CARC_K_CITY);
     assert_int_equal(s->ev[0].points, 8);
     assert_int_equal(s->ev[0].player + s->ev[1].player, 1);
+    /* the last step's events stay before the final scoring's */
+    carc_h_init(&g, s);
+    carc_h_step(&g, s, 0, "U", 1, 0, 0, "road:EW");
+    memset(s->remain, 0, sizeof s->remain);
+    s->remain[carc_kind_by_name("E")] = 1;
+    s->nremain = 1;
+    carc_h_step(&g, s, 1, "E", 0, -1, 2, "city:N");
+    assert_int_equal(s->phase, CARC_PH_OVER);
+    assert_int_equal(s->ev_final, 1);
+    assert_int_equal(s->nev, 2);
+    assert_int_equal(s->ev[0].player, 1);
+    assert_int_equal(s->ev[0].kind, CARC_K_CITY);
+    assert_int_equal(s->ev[1].player, 0);
+    assert_int_equal(s->ev[1].kind, CARC_K_ROAD);
+    assert_int_equal(s->ev[1].points, 2);
 }
 
 int main(void)

@@ -223,6 +223,8 @@ int carc_kind_by_name(const char *name); /* -1 if unknown */
 int carc_seg_name(int kind, int seg, char *buf, size_t len);
 int carc_seg_by_name(int kind, const char *name); /* -1 if none */
 int32_t carc_place_action(int x, int y, int r);
+/* Same, checking that kind is the tile to place (drawn or picked): -1 if not. */
+int32_t carc_place_action_kind(const carc_state *s, int kind, int x, int y, int r);
 int32_t carc_pick_action(int x, int y);
 /* Follower action for the tile just placed: feature name, large; -1 if the tile has no such
  * segment. (Legality is for tafel_is_legal.) */

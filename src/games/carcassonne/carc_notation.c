@@ -68,6 +68,13 @@ int32_t carc_place_action(int x, int y, int r)
     return CARC_A_PLACE + carc_sq(x, y) * 4 + r;
 }
 
+int32_t carc_place_action_kind(const carc_state *s, int kind, int x, int y, int r)
+{
+    if ((s->phase != CARC_PH_PLACE && s->phase != CARC_PH_MOVE) || s->hand != kind)
+        return -1;
+    return carc_place_action(x, y, r);
+}
+
 int32_t carc_pick_action(int x, int y)
 {
     if (x < -CARC_OFF || x > CARC_OFF || y < -CARC_OFF || y > CARC_OFF)

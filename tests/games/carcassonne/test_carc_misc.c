@@ -53,6 +53,9 @@ static void test_notation(void **u)
     roundtrip(&g, s, CARC_A_DRAW + CARC_TATAN, "draw Tatan");
     carc_h_draw(&g, s, 0, "E");
     roundtrip(&g, s, carc_place_action(0, -1, 2), "E 0,-1 r2");
+    assert_int_equal(carc_place_action_kind(s, carc_kind_by_name("E"), 0, -1, 2),
+                     carc_place_action(0, -1, 2));
+    assert_int_equal(carc_place_action_kind(s, carc_kind_by_name("D"), 0, -1, 2), -1);
     assert_int_equal(parse(&g, s, "0 -1 2"), carc_place_action(0, -1, 2));
     assert_int_equal(parse(&g, s, "E 0,-1 r2"), carc_place_action(0, -1, 2));
     /* labels: squares with a legal placement in square order: (0,-1) is 'a', (0,1) 'b' */

@@ -37,6 +37,7 @@ tafel_bot *tafel_bot_new(const char *spec, const tafel_game *g, int player, uint
     }
     if (bot_parse_spec(spec, &o, err, errlen))
         return NULL;
+    bot_tune(&o, g);
     tafel_bot *bot = calloc(1, sizeof *bot);
     if (!bot)
         abort();

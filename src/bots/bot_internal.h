@@ -23,7 +23,13 @@ typedef struct bot_opts {
     int expand_all;    /* mcts: a new node gets all its children at once, valued by evaluate() */
     long nodes;        /* mcts: tree-node pool per thread (0: from the budget) */
     int samples;       /* greedy: determinizations/chance samples per action */
+    unsigned set;      /* BOT_SET_*: options the spec gave (the others may take game defaults) */
 } bot_opts;
+
+enum { BOT_SET_C = 1, BOT_SET_DEPTH = 2, BOT_SET_EXPAND = 4 };
+
+/* Fill the options the spec left open with what plays best in game g (bot_tuning.c). */
+void bot_tune(bot_opts *o, const tafel_game *g);
 
 /* Parse "name" or "name(key=value,...)". 0, or -1 with a one-line reason. */
 int bot_parse_spec(const char *spec, bot_opts *o, char *err, size_t errlen);

@@ -98,6 +98,7 @@ static int bot_set_option(bot_opts *o, const char *name, const char *key, const 
     } else if (!strcmp(key, "c")) {
         if (bot_parse_double(val, 0, 100, &o->c))
             goto bad;
+        o->set |= BOT_SET_C;
     } else if (!strcmp(key, "depth")) {
         if (!strcmp(val, "end"))
             o->depth = -1;
@@ -105,6 +106,7 @@ static int bot_set_option(bot_opts *o, const char *name, const char *key, const 
             goto bad;
         else
             o->depth = (int)l;
+        o->set |= BOT_SET_DEPTH;
     } else if (!strcmp(key, "prior")) {
         if (bot_parse_double(val, 0, 100, &o->prior))
             goto bad;
@@ -125,6 +127,7 @@ static int bot_set_option(bot_opts *o, const char *name, const char *key, const 
             o->expand_all = 1;
         else
             goto bad;
+        o->set |= BOT_SET_EXPAND;
     } else if (!strcmp(key, "nodes")) {
         if (bot_parse_long(val, 16, 1L << 26, &l))
             goto bad;

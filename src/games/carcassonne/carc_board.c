@@ -47,17 +47,20 @@ static void carc_init_segs(const tafel_game *g, carc_state *s, int t)
 {
     carc_tile *T = &s->tiles[t];
     const carc_kind *K = &carc_kinds[T->kind];
+    int ecinn = g->params[CARC_P_ECINN] ? CARC_F_INN_OPT : 0;
     T->seg_base = s->nsegs;
     for (int i = 0; i < K->nseg; i++) {
         int gs = s->nsegs + i;
+        const carc_seg *sg = &K->seg[i];
+        int lin = sg->type == CARC_CITY || sg->type == CARC_ROAD;
         s->parent[gs] = (uint16_t)gs;
-        s->open[gs] = (K->seg[i].type == CARC_CITY || K->seg[i].type == CARC_ROAD)
-                          ? (uint8_t)((0x4332322132212110ULL >> (4 * (K->seg[i].mask & 15))) & 15)
-                          : 0;
+        s->open[gs] = lin ? (uint8_t)((0x4332322132212110ULL >> (4 * (sg->mask & 15))) & 15) : 0;
         s->occ[gs] = 0;
-        s->pen[gs] = (K->seg[i].flags & CARC_F_PENNANT) ? 1 : 0;
-        s->tcount[gs] = s->open[gs] ? 1 : 0;
-        s->sfl[gs] = (uint8_t)carc_seg_state_flags(g, T->kind, i);
+        s->pen[gs] = sg->flags & CARC_F_PENNANT;
+        s->tcount[gs] = (uint8_t)lin;
+        /* CARC_F_INN -> CARC_S_INN, CARC_F_CATHEDRAL -> CARC_S_CATH; the optional inn [D-2] */
+        s->sfl[gs] = (uint8_t)(sg->type | ((sg->flags & (CARC_F_INN | CARC_F_CATHEDRAL)) << 3) |
+                               ((sg->flags & ecinn) ? CARC_S_INN : 0));
     }
     s->nsegs = (uint16_t)(s->nsegs + K->nseg);
 }

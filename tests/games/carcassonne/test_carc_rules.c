@@ -329,17 +329,23 @@ static void test_t10_inn(void **u)
     assert_int_equal(s->score[0], 3);
 }
 
-/* ec_inn_both [D-2]: the west branch of EC gets an inn. */
+/* ec_inn_both [D-2]: the west branch of EC gets an inn. EC at (1,0): its west branch r2 joins
+ * D's road, which ends at the junction: a road D-EC with Red's highwayman, closed by A at (-1,0). */
 static void test_ec_inn_both(void **u)
 {
     (void)u;
     tafel_game g;
+    carc_state *s = &st;
     int EC = carc_kind_by_name("EC");
-    carc_h_load(&g, IC);
-    assert_false(carc_seg_state_flags(&g, EC, 2) & CARC_S_INN);
-    assert_true(carc_seg_state_flags(&g, EC, 0) & CARC_S_INN);
-    carc_h_load(&g, IC ",ec_inn_both=true");
-    assert_true(carc_seg_state_flags(&g, EC, 2) & CARC_S_INN);
+    for (int both = 0; both < 2; both++) {
+        carc_h_load(&g, both ? IC ",ec_inn_both=true" : IC);
+        assert_int_equal(!!(carc_seg_state_flags(&g, EC, 2) & CARC_S_INN), both);
+        assert_true(carc_seg_state_flags(&g, EC, 0) & CARC_S_INN);
+        carc_h_init(&g, s);
+        carc_h_step(&g, s, 0, "EC", 1, 0, 0, "road:W");
+        carc_h_step(&g, s, 1, "A", -1, 0, 3, NULL);
+        assert_int_equal(s->score[0], both ? 6 : 3); /* A, D, EC */
+    }
 }
 
 /* T11 */

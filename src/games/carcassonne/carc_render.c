@@ -190,6 +190,30 @@ int carc_render(const tafel_game *g, const void *state, int viewer, int color, c
                 ll = sizeof legend - 1;
         }
     }
+    /* end phase: number the gaps */
+    if (s->phase == CARC_PH_END) {
+        uint16_t gmin[64], sqs[64];
+        uint8_t gsz[64];
+        int ng = carc_gaps(s, gmin, gsz, 64);
+        ll += (size_t)snprintf(legend + ll, sizeof legend - ll, "gaps:");
+        for (int i = 0; i < ng && ll < sizeof legend; i++) {
+            int n = carc_gap_squares(s, gmin[i], sqs, 64);
+            for (int k = 0; k < n && k < 64; k++) {
+                int off = (carc_sqy(sqs[k]) - y0) * GH * stride + (carc_sqx(sqs[k]) - x0) * GW;
+                char lab[8];
+                snprintf(lab, sizeof lab, "g%d", i + 1);
+                for (int c = 0; lab[c] && c < 3; c++) {
+                    gch[off + stride + 1 + c] = lab[c];
+                    gcol[off + stride + 1 + c] = COL_LABEL;
+                }
+            }
+            ll += (size_t)snprintf(legend + ll, sizeof legend - ll, "  g%d: %d square%s, fill %d,%d",
+                                   i + 1, gsz[i], gsz[i] > 1 ? "s" : "", carc_sqx(gmin[i]),
+                                   carc_sqy(gmin[i]));
+        }
+        if (ll >= sizeof legend)
+            ll = sizeof legend - 1;
+    }
     /* header with x coordinates */
     char line[64];
     carc_put(&o, "%s", "     ");
@@ -276,7 +300,10 @@ int carc_render(const tafel_game *g, const void *state, int viewer, int color, c
             carc_put(&o, "%s", "\n");
         }
     }
-    if (legend[0]) {
+    if (legend[0] && s->phase == CARC_PH_END) {
+        carc_put(&o, "%s", legend);
+        carc_put(&o, "%s", "\n");
+    } else if (legend[0]) {
         carc_put(&o, "%s", "placements (type e.g. \"a r1\" or \"x,y r\"): ");
         carc_put(&o, "%s", legend);
         carc_put(&o, "%s", "\n");

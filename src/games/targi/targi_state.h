@@ -175,6 +175,22 @@ static inline int targi_corner(int b)
     return (b & 3) == 0;
 }
 
+/* Tribe cards with abilities the rules look up. */
+#define C_O6 TG_CARD(TG_SYM_O, 6)
+#define C_O7 TG_CARD(TG_SYM_O, 7)
+#define C_O8 TG_CARD(TG_SYM_O, 8)
+#define C_O9 TG_CARD(TG_SYM_O, 9)
+#define C_C8 TG_CARD(TG_SYM_C, 8)
+#define C_C9 TG_CARD(TG_SYM_C, 9)
+#define C_W6 TG_CARD(TG_SYM_W, 6)
+#define C_W7 TG_CARD(TG_SYM_W, 7)
+#define C_W8 TG_CARD(TG_SYM_W, 8)
+#define C_W9 TG_CARD(TG_SYM_W, 9)
+#define C_T9 TG_CARD(TG_SYM_T, 9)
+#define C_A7 TG_CARD(TG_SYM_A, 7)
+#define C_A8 TG_CARD(TG_SYM_A, 8)
+#define C_A9 TG_CARD(TG_SYM_A, 9)
+
 /* targi_rules.c */
 void targi_init(const tafel_game *g, void *state);
 int targi_current_player(const tafel_game *g, const void *state);
@@ -182,6 +198,16 @@ int targi_legal_actions(const tafel_game *g, const void *state, int32_t *out);
 int targi_chance_outcomes(const tafel_game *g, const void *state, tafel_chance *out);
 void targi_apply(const tafel_game *g, void *state, int32_t action);
 int targi_can_place(const targi_state *s, int p, int b);
+void targi_pend_clear(targi_state *s);
+void targi_set_chance(targi_state *s, int chance);
+void targi_end_phase(const tafel_game *g, targi_state *s);
+
+/* targi_act.c */
+int targi_legal_top(const tafel_game *g, const targi_state *s, int32_t *out);
+int targi_legal_act(const tafel_game *g, const targi_state *s, int32_t *out);
+void targi_apply_act(const tafel_game *g, targi_state *s, int32_t a);
+void targi_continue(const tafel_game *g, targi_state *s);
+void targi_receive(targi_state *s, int p, int t);
 
 /* targi_pay.c: payment, trade, Silversmith and raid options (codes, ascending). */
 int targi_pay_options(const targi_state *s, int p, int card, int via, int *out);

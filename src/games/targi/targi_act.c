@@ -1,0 +1,525 @@
+/* targi_act.c: the action phase: the choices of Targi and markers, their effects, tribe cards
+ * entering the display with their immediate abilities. */
+#include "targi_state.h"
+
+static int act_w8_ok(const targi_state *s, int p)
+{
+    const targi_player *pl = &s->pl[p];
+    return targi_owns(pl, C_W8) && !pl->w8_used && pl->hand != TG_NONE &&
+           pl->hand_round < s->round && pl->ncards < 12 &&
+           targi_can_pay(s, p, pl->hand, TG_VIA_W8);
+}
+
+static int act_can_trade(const tafel_game *g, const targi_player *pl)
+{
+    int tot = targi_goods_total(pl);
+    if (g->params[TG_PARAM_MIXED])
+        return tot >= 2 || (tot >= 1 && targi_owns(pl, TG_CARD(TG_SYM_T, 8)));
+    if (tot >= 1 && targi_owns(pl, TG_CARD(TG_SYM_T, 8)))
+        return 1;
+    return pl->goods[0] >= 2 || pl->goods[1] >= 2 || pl->goods[2] >= 2;
+}
+
+static int act_can_silver(const targi_player *pl)
+{
+    return pl->gold >= 1 || pl->goods[0] >= 2 || pl->goods[1] >= 2 || pl->goods[2] >= 2;
+}
+
+/* A drawn or marked tribe card may be bought: a free space and a way to pay. */
+static int act_can_buy(const targi_state *s, int p, int card, int via)
+{
+    return s->pl[p].ncards < 12 && targi_can_pay(s, p, card, via);
+}
+
+static int act_may_discard(const tafel_game *g, const targi_player *pl)
+{
+    return g->params[TG_PARAM_TRIBE_RULE] == TG_RULE_AUTHOR || pl->hand != TG_NONE;
+}
+
+/* Top-level choices of the action phase, emitted in ascending id order (each group is
+ * ordered by a small bit set). */
+int targi_legal_top(const tafel_game *g, const targi_state *s, int32_t *out)
+{
+    int p = s->turn, n = 0;
+    const targi_player *pl = &s->pl[p];
+    unsigned use = pl->open_targi;
+    unsigned mask = use & ~((1u << 1) | (1u << 9) | (1u << 5) | (1u << 10));
+    if ((use >> 5 & 1) && act_can_trade(g, pl))
+        mask |= 1u << 5;
+    if ((use >> 10 & 1) && act_can_silver(pl))
+        mask |= 1u << 10;
+    for (; mask; mask &= mask - 1)
+        out[n++] = TG_A_USE + __builtin_ctz(mask);
+    if ((use & 2) && pl->hand != TG_NONE && pl->hand_round < s->round) {
+        if (act_can_buy(s, p, pl->hand, TG_VIA_NOBLE))
+            out[n++] = TG_A_NOBLE_PLAY;
+        out[n++] = TG_A_NOBLE_DISCARD;
+    }
+    if (targi_owns(pl, C_W8) && act_w8_ok(s, p))
+        out[n++] = TG_A_W8;
+    out[n++] = TG_A_END;
+    int mc[2], nm = 0;
+    for (int i = 0; i < pl->nmarker; i++)
+        if (pl->src & TG_SRC_MARKER(i))
+            mc[nm++] = pl->marker[i];
+    if (nm == 0)
+        return n;
+    if (nm == 2 && mc[0] > mc[1]) {
+        int t = mc[0];
+        mc[0] = mc[1];
+        mc[1] = t;
+    }
+    if (use >> 9 & 1) {
+        unsigned free_cells = 0;
+        for (int c = 0; c < 9; c++)
+            if (!s->cell_down[c] && s->cell_mark[c] < 0 && s->cell_card[c] != TG_NONE)
+                free_cells |= 1u << c;
+        for (int i = 0; i < nm; i++)
+            for (unsigned f = free_cells & ~(1u << mc[i]); f; f &= f - 1)
+                out[n++] = TG_A_FATA + mc[i] * 9 + __builtin_ctz(f);
+    }
+    unsigned tribe = 0;
+    for (int i = 0; i < nm; i++) {
+        if (s->cell_kind[mc[i]] == TG_KIND_GOODS)
+            out[n++] = TG_A_TAKE + mc[i];
+        else
+            tribe |= 1u << i;
+    }
+    if (!tribe)
+        return n;
+    for (int i = 0; i < nm; i++)
+        if ((tribe >> i & 1) && act_can_buy(s, p, s->cell_card[mc[i]], TG_VIA_CENTRE))
+            out[n++] = TG_A_BUY + mc[i];
+    if (pl->hand == TG_NONE)
+        for (int i = 0; i < nm; i++)
+            if (tribe >> i & 1)
+                out[n++] = TG_A_HAND + mc[i];
+    if (act_may_discard(g, pl))
+        for (int i = 0; i < nm; i++)
+            if (tribe >> i & 1)
+                out[n++] = TG_A_DISCARD + mc[i];
+    return n;
+}
+
+/* Is there anything but "end" among the top-level choices? (cheap form of targi_legal_top) */
+static int act_has_action(const tafel_game *g, const targi_state *s)
+{
+    int p = s->turn;
+    const targi_player *pl = &s->pl[p];
+    for (unsigned use = pl->open_targi; use; use &= use - 1) {
+        switch (__builtin_ctz(use)) {
+        case 1:
+            if (pl->hand != TG_NONE && pl->hand_round < s->round)
+                return 1;
+            break;
+        case 9:
+            for (int k = 0; k < pl->nmarker; k++)
+                if (pl->src & TG_SRC_MARKER(k))
+                    for (int to = 0; to < 9; to++)
+                        if (to != pl->marker[k] && !s->cell_down[to] && s->cell_mark[to] < 0)
+                            return 1;
+            break;
+        case 5:
+            if (act_can_trade(g, pl))
+                return 1;
+            break;
+        case 10:
+            if (act_can_silver(pl))
+                return 1;
+            break;
+        default:
+            return 1;
+        }
+    }
+    for (int k = 0; k < pl->nmarker; k++)
+        if (pl->src & TG_SRC_MARKER(k)) {
+            int c = pl->marker[k];
+            if (s->cell_kind[c] == TG_KIND_GOODS || pl->hand == TG_NONE ||
+                act_may_discard(g, pl) || act_can_buy(s, p, s->cell_card[c], TG_VIA_CENTRE))
+                return 1;
+        }
+    return act_w8_ok(s, p);
+}
+
+int targi_legal_act(const tafel_game *g, const targi_state *s, int32_t *out)
+{
+    int p = s->turn, n = 0;
+    const targi_player *pl = &s->pl[p];
+    int opts[TG_MAX_LEGAL];
+    switch (s->pend) {
+    case TG_P_NONE:
+        return targi_legal_top(g, s, out);
+    case TG_P_CHOOSE:
+        for (int k = 0; k < 3; k++)
+            out[n++] = TG_A_CHOOSE + k;
+        return n;
+    case TG_P_PAY: {
+        int m = targi_pay_options(s, p, s->pend_card, s->pend_via, opts);
+        for (int i = 0; i < m; i++)
+            out[n++] = TG_A_PAY + opts[i];
+        return n;
+    }
+    case TG_P_ROW:
+        for (int r = 0; r < 3; r++)
+            if (pl->rowlen[r] < 4)
+                out[n++] = TG_A_ROW + r;
+        return n;
+    case TG_P_TRIBE: {
+        int via = s->pend_cell == TG_NONE ? TG_VIA_DRAWN : TG_VIA_CENTRE;
+        if (act_can_buy(s, p, s->pend_card, via))
+            out[n++] = TG_A_TRIBE_BUY;
+        if (pl->hand == TG_NONE)
+            out[n++] = TG_A_TRIBE_HAND;
+        if (act_may_discard(g, pl))
+            out[n++] = TG_A_TRIBE_DISCARD;
+        if (s->pend_cell != TG_NONE)
+            out[n++] = TG_A_TRIBE_LEAVE;
+        return n;
+    }
+    case TG_P_TRADE: {
+        int m = targi_trade_options(g, s, p, opts);
+        for (int i = 0; i < m; i++)
+            out[n++] = TG_A_TRADE + opts[i];
+        out[n++] = TG_A_DONE;
+        return n;
+    }
+    case TG_P_SILVER: {
+        int m = targi_silver_options(g, s, p, opts);
+        for (int i = 0; i < m; i++)
+            out[n++] = TG_A_SILVER + opts[i];
+        return n;
+    }
+    case TG_P_SWAP:
+        out[n++] = TG_A_DONE;
+        for (int i = 0; i < 12; i++) {
+            if (i % 4 >= pl->rowlen[i / 4])
+                continue;
+            for (int j = i + 1; j < 12; j++)
+                if (j % 4 < pl->rowlen[j / 4])
+                    out[n++] = TG_A_SWAP + i * 12 + j;
+        }
+        return n;
+    case TG_P_A9:
+        out[n++] = TG_A_A9_GOODS;
+        out[n++] = TG_A_A9_GOLD;
+        out[n++] = TG_A_A9_VP;
+        return n;
+    }
+    return 0;
+}
+
+/* After a step of the action phase: replace a used centre card, or end a phase with nothing
+ * left to do. */
+void targi_continue(const tafel_game *g, targi_state *s)
+{
+    if (s->stage != TG_ST_ACT || s->pend != TG_P_NONE || s->chance)
+        return;
+    if (s->repl_cell != TG_NONE) {
+        targi_set_chance(s, TG_CH_REPL);
+        return;
+    }
+    if (!act_has_action(g, s))
+        targi_end_phase(g, s);
+}
+
+static void act_use_cell(targi_state *s, int c)
+{
+    s->cell_mark[c] = -1;
+    s->cell_card[c] = TG_NONE;
+    s->cell_kind[c] ^= 1;
+    s->repl_cell = (uint8_t)c;
+}
+
+void targi_receive(targi_state *s, int p, int t)
+{
+    targi_player *pl = &s->pl[p];
+    const targi_goods_card *gc = &targi_goods[t];
+    for (int k = 0; k < 3; k++)
+        if (gc->goods[k]) {
+            pl->goods[k] += gc->goods[k];
+            pl->got |= (uint8_t)((1 << k) | TG_GOT_ANY);
+        }
+    pl->gold += gc->gold;
+    pl->vp += gc->vp;
+    if (gc->choice) {
+        s->pend = TG_P_CHOOSE;
+        s->pend_n = 1;
+        s->pend_flag = TG_CHOOSE_FROM_CARD;
+    }
+}
+
+static void act_take_cell(targi_state *s, int p, int c)
+{
+    int t = s->cell_card[c];
+    s->gdisc[t]++;
+    act_use_cell(s, c);
+    targi_receive(s, p, t);
+}
+
+static void act_resolve_targi(targi_player *pl, int b)
+{
+    pl->open_targi &= (uint16_t)~(1u << b);
+    for (int i = 0; i < pl->ntargi; i++)
+        if (pl->targi[i] == b)
+            pl->src &= (uint8_t)~(1u << i);
+}
+
+static int act_resolve_marker(targi_player *pl, int c)
+{
+    for (int i = 0; i < pl->nmarker; i++)
+        if (pl->marker[i] == c && (pl->src & TG_SRC_MARKER(i))) {
+            pl->src &= (uint8_t)~TG_SRC_MARKER(i);
+            return i;
+        }
+    return -1;
+}
+
+static void act_place_card(targi_state *s, int p, int card, int row)
+{
+    targi_player *pl = &s->pl[p];
+    pl->disp[row * 4 + pl->rowlen[row]] = (uint8_t)card;
+    pl->rowlen[row]++;
+    pl->ncards++;
+    pl->owned |= 1ull << card;
+    targi_pend_clear(s);
+    if (pl->ncards == 12)
+        s->end_flag = 1;
+    switch (card) {
+    case C_O9:
+        if (pl->ncards >= 2) {
+            s->pend = TG_P_SWAP;
+            s->pend_n = 2;
+        }
+        break;
+    case C_C9:
+        if ((12 - pl->ncards) / 2 > 0) {
+            s->pend = TG_P_CHOOSE;
+            s->pend_n = (uint8_t)((12 - pl->ncards) / 2);
+        }
+        break;
+    case C_W7:
+        if (pl->ncards / 2 > 0) {
+            s->pend = TG_P_CHOOSE;
+            s->pend_n = (uint8_t)(pl->ncards / 2);
+        }
+        break;
+    case C_A9:
+        s->pend = TG_P_A9;
+        break;
+    case C_T9:
+        s->pl[1 - p].t9_next = 1;
+        break;
+    case C_W9:
+        pl->w9gold = 1;
+        break;
+    }
+}
+
+static void act_pay(targi_state *s, int p, int code)
+{
+    targi_player *pl = &s->pl[p];
+    int gm = code % 3, v = code / 3;
+    pl->goods[0] -= (uint8_t)(v / 16);
+    pl->goods[1] -= (uint8_t)(v / 4 % 4);
+    pl->goods[2] -= (uint8_t)(v % 4);
+    if (gm == 1)
+        pl->gold--;
+    else if (gm == 2)
+        pl->w9gold = 0;
+    int card = s->pend_card;
+    switch (s->pend_via) {
+    case TG_VIA_CENTRE:
+        act_use_cell(s, s->pend_cell);
+        break;
+    case TG_VIA_NOBLE:
+    case TG_VIA_W8:
+        pl->hand = TG_NONE;
+        pl->hand_secret = 0;
+        pl->hand_round = 0;
+        pl->hand_gen = 0;
+        break;
+    }
+    int free_row = -1, nfree = 0;
+    for (int r = 0; r < 3; r++)
+        if (pl->rowlen[r] < 4) {
+            free_row = r;
+            nfree++;
+        }
+    if (nfree == 1) {
+        act_place_card(s, p, card, free_row);
+    } else {
+        targi_pend_clear(s);
+        s->pend = TG_P_ROW;
+        s->pend_card = (uint8_t)card;
+    }
+}
+
+static void act_start_pay(targi_state *s, int card, int via, int cell)
+{
+    targi_pend_clear(s);
+    s->pend = TG_P_PAY;
+    s->pend_card = (uint8_t)card;
+    s->pend_via = (uint8_t)via;
+    s->pend_cell = (uint8_t)cell;
+}
+
+static void act_to_hand(targi_state *s, targi_player *pl, int card, int secret, int gen)
+{
+    pl->hand = (uint8_t)card;
+    pl->hand_secret = (uint8_t)secret;
+    pl->hand_gen = (uint8_t)(secret ? gen : 0);
+    pl->hand_round = s->round;
+}
+
+void targi_apply_act(const tafel_game *g, targi_state *s, int32_t a)
+{
+    int p = s->turn;
+    targi_player *pl = &s->pl[p];
+    if (a >= TG_A_USE && a < TG_A_USE + 17) {
+        int b = a - TG_A_USE;
+        act_resolve_targi(pl, b);
+        switch (b) {
+        case 2:
+        case 7:
+            pl->goods[TG_DATE]++;
+            break;
+        case 3:
+        case 15:
+            pl->goods[TG_SALT]++;
+            break;
+        case 6:
+        case 11:
+            pl->goods[TG_PEPPER]++;
+            break;
+        case 5:
+            s->pend = TG_P_TRADE;
+            break;
+        case 10:
+            s->pend = TG_P_SILVER;
+            break;
+        case 13:
+            targi_set_chance(s, TG_CH_CARAVAN);
+            break;
+        case 14:
+            targi_set_chance(s, TG_CH_EXPANSION);
+            break;
+        }
+    } else if (a == TG_A_NOBLE_PLAY) {
+        act_resolve_targi(pl, 1);
+        act_start_pay(s, pl->hand, TG_VIA_NOBLE, 0);
+    } else if (a == TG_A_NOBLE_DISCARD) {
+        act_resolve_targi(pl, 1);
+        s->tdisc |= 1ull << pl->hand;
+        pl->hand = TG_NONE;
+        pl->hand_secret = pl->hand_round = pl->hand_gen = 0;
+    } else if (a == TG_A_W8) {
+        pl->w8_used = 1;
+        act_start_pay(s, pl->hand, TG_VIA_W8, 0);
+    } else if (a == TG_A_END) {
+        targi_end_phase(g, s);
+        return;
+    } else if (a >= TG_A_FATA && a < TG_A_TAKE) {
+        int from = (a - TG_A_FATA) / 9, to = (a - TG_A_FATA) % 9;
+        act_resolve_targi(pl, 9);
+        int i = act_resolve_marker(pl, from);
+        s->cell_mark[from] = -1;
+        s->cell_mark[to] = (int8_t)p;
+        pl->marker[i] = (uint8_t)to;
+        if (s->cell_kind[to] == TG_KIND_GOODS) {
+            act_take_cell(s, p, to);
+        } else {
+            s->pend = TG_P_TRIBE;
+            s->pend_card = s->cell_card[to];
+            s->pend_cell = (uint8_t)to;
+        }
+    } else if (a >= TG_A_TAKE && a < TG_A_BUY) {
+        act_resolve_marker(pl, a - TG_A_TAKE);
+        act_take_cell(s, p, a - TG_A_TAKE);
+    } else if (a >= TG_A_BUY && a < TG_A_HAND) {
+        int c = a - TG_A_BUY;
+        act_resolve_marker(pl, c);
+        act_start_pay(s, s->cell_card[c], TG_VIA_CENTRE, c);
+    } else if (a >= TG_A_HAND && a < TG_A_DISCARD) {
+        int c = a - TG_A_HAND;
+        act_resolve_marker(pl, c);
+        act_to_hand(s, pl, s->cell_card[c], 0, 0);
+        act_use_cell(s, c);
+    } else if (a >= TG_A_DISCARD && a < TG_A_CHOOSE) {
+        int c = a - TG_A_DISCARD;
+        act_resolve_marker(pl, c);
+        s->tdisc |= 1ull << s->cell_card[c];
+        act_use_cell(s, c);
+    } else if (a >= TG_A_CHOOSE && a < TG_A_TRIBE_BUY) {
+        int k = a - TG_A_CHOOSE;
+        pl->goods[k]++;
+        if (s->pend_flag & TG_CHOOSE_FROM_CARD)
+            pl->got |= (uint8_t)((1 << k) | TG_GOT_ANY);
+        if (--s->pend_n == 0)
+            targi_pend_clear(s);
+    } else if (a == TG_A_TRIBE_BUY) {
+        int cell = s->pend_cell;
+        if (cell == TG_NONE)
+            act_start_pay(s, s->pend_card, TG_VIA_DRAWN, 0);
+        else
+            act_start_pay(s, s->pend_card, TG_VIA_CENTRE, cell);
+    } else if (a == TG_A_TRIBE_HAND) {
+        if (s->pend_cell == TG_NONE) {
+            act_to_hand(s, pl, s->pend_card, 1, s->pend_gen);
+        } else {
+            act_to_hand(s, pl, s->pend_card, 0, 0);
+            act_use_cell(s, s->pend_cell);
+        }
+        targi_pend_clear(s);
+    } else if (a == TG_A_TRIBE_DISCARD) {
+        s->tdisc |= 1ull << s->pend_card;
+        if (s->pend_cell != TG_NONE)
+            act_use_cell(s, s->pend_cell);
+        targi_pend_clear(s);
+    } else if (a == TG_A_TRIBE_LEAVE) {
+        targi_pend_clear(s);
+    } else if (a >= TG_A_PAY && a < TG_A_ROW) {
+        act_pay(s, p, a - TG_A_PAY);
+    } else if (a >= TG_A_ROW && a < TG_A_TRADE) {
+        act_place_card(s, p, s->pend_card, a - TG_A_ROW);
+    } else if (a >= TG_A_TRADE && a < TG_A_DONE) {
+        int c = a - TG_A_TRADE, r = c % 4, v = c / 4;
+        pl->goods[0] -= (uint8_t)(v / 16);
+        pl->goods[1] -= (uint8_t)(v / 4 % 4);
+        pl->goods[2] -= (uint8_t)(v % 4);
+        if (r == 0)
+            pl->gold++;
+        else
+            pl->goods[r - 1]++;
+    } else if (a == TG_A_DONE) {
+        targi_pend_clear(s);
+    } else if (a >= TG_A_SILVER && a < TG_A_SWAP) {
+        int c = a - TG_A_SILVER, gd = c % 3, v = c / 3;
+        int d = v / 25, sa = v / 5 % 5, pe = v % 5;
+        pl->goods[0] -= (uint8_t)d;
+        pl->goods[1] -= (uint8_t)sa;
+        pl->goods[2] -= (uint8_t)pe;
+        pl->gold -= (uint8_t)gd;
+        int cnt = d + sa + pe;
+        pl->vp += (uint16_t)(gd ? 2 * gd : cnt == 2 ? 1 : 3);
+        targi_pend_clear(s);
+    } else if (a >= TG_A_SWAP && a < TG_A_A9_GOODS) {
+        int i = (a - TG_A_SWAP) / 12, j = (a - TG_A_SWAP) % 12;
+        uint8_t t = pl->disp[i];
+        pl->disp[i] = pl->disp[j];
+        pl->disp[j] = t;
+        if (--s->pend_n == 0)
+            targi_pend_clear(s);
+    } else if (a == TG_A_A9_GOODS) {
+        targi_pend_clear(s);
+        s->pend = TG_P_CHOOSE;
+        s->pend_n = 3;
+    } else if (a == TG_A_A9_GOLD) {
+        pl->gold++;
+        targi_pend_clear(s);
+    } else if (a == TG_A_A9_VP) {
+        pl->vp++;
+        targi_pend_clear(s);
+    }
+    targi_continue(g, s);
+}
+

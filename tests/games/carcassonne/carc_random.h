@@ -4,6 +4,7 @@
 #define CARC_RANDOM_H
 
 #include "carc_harness.h"
+#include "carc_naive.h"
 
 #include <time.h>
 
@@ -105,6 +106,27 @@ static int carc_invariant(const tafel_game *g, const void *state, char *err, siz
                 snprintf(err, errlen, "movability of tile %d differs", t);
                 return -1;
             }
+    }
+    /* the independent model: features every few states, the final scoring at the end */
+    if (carc_inv_calls % (carc_rebuild_every * 29) == 0 && nv_check_features(g, s, err, errlen))
+        return -1;
+    if (s->phase == CARC_PH_OVER) {
+        int want[TAFEL_MAX_PLAYERS][CARC_NK], got[TAFEL_MAX_PLAYERS][CARC_NK];
+        nv_final(g, s, want);
+        memset(got, 0, sizeof got);
+        if (s->nev >= CARC_MAX_EV) {
+            snprintf(err, errlen, "event log full");
+            return -1;
+        }
+        for (int i = s->ev_final; i < s->nev; i++)
+            got[s->ev[i].player][s->ev[i].kind] += s->ev[i].points;
+        for (int p = 0; p < s->nplayers; p++)
+            for (int k = 0; k < CARC_NK; k++)
+                if (got[p][k] != want[p][k]) {
+                    snprintf(err, errlen, "final scoring of player %d kind %d: %d, naive %d", p,
+                             k, got[p][k], want[p][k]);
+                    return -1;
+                }
     }
     if (++carc_inv_calls % carc_rebuild_every == 0 && carc_check_rebuild(g, s, err, errlen))
         return -1;

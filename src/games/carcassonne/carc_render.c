@@ -200,7 +200,7 @@ int carc_render(const tafel_game *g, const void *state, int viewer, int color, c
             int n = carc_gap_squares(s, gmin[i], sqs, 64);
             for (int k = 0; k < n && k < 64; k++) {
                 int off = (carc_sqy(sqs[k]) - y0) * GH * stride + (carc_sqx(sqs[k]) - x0) * GW;
-                char lab[8];
+                char lab[16];
                 snprintf(lab, sizeof lab, "g%d", i + 1);
                 for (int c = 0; lab[c] && c < 3; c++) {
                     gch[off + stride + 1 + c] = lab[c];

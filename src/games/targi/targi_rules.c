@@ -4,9 +4,6 @@
 
 #include "targi_state.h"
 
-
-static void rules_start_round(targi_state *s);
-
 void targi_pend_clear(targi_state *s)
 {
     s->pend = TG_P_NONE;
@@ -253,14 +250,8 @@ static void rules_raid_auto(const tafel_game *g, targi_state *s)
 
 /* ---- rounds ---- */
 
-static void rules_start_round_g(const tafel_game *g, targi_state *s)
-{
-    rules_start_round(s);
-    if (s->stage == TG_ST_RAID)
-        rules_raid_auto(g, s);
-}
-
-static void rules_start_round(targi_state *s)
+/* Phase 1: the robber moves; on a corner the raid is paid, start player first. */
+static void rules_start_round(const tafel_game *g, targi_state *s)
 {
     s->round++;
     s->robber = s->round == 1 ? 1 : s->robber + 1;
@@ -268,6 +259,7 @@ static void rules_start_round(targi_state *s)
         s->raid = (uint8_t)(s->robber / 4);
         s->stage = TG_ST_RAID;
         s->turn = s->start;
+        rules_raid_auto(g, s);
         return;
     }
     rules_begin_place(s);
@@ -294,7 +286,7 @@ static void rules_end_round(const tafel_game *g, targi_state *s)
         memset(pl->marker, 0, sizeof pl->marker);
     }
     s->start = (uint8_t)(1 - s->start);
-    rules_start_round_g(g, s);
+    rules_start_round(g, s);
 }
 
 static void rules_next_phase(const tafel_game *g, targi_state *s)
@@ -381,7 +373,7 @@ static void rules_apply_chance(const tafel_game *g, targi_state *s, int32_t a)
     int goods = a < TG_CH_TRIBE, card = goods ? a - TG_CH_GOODS : a - TG_CH_TRIBE;
     if (chance == TG_CH_START) {
         s->start = (uint8_t)(a - TG_CH_START_PLAYER);
-        rules_start_round_g(g, s);
+        rules_start_round(g, s);
         return;
     }
     if (goods) {

@@ -146,31 +146,19 @@ static void rules_markers(targi_state *s)
 {
     for (int p = 0; p < 2; p++) {
         targi_player *pl = &s->pl[p];
-        int cols = 0, rows = 0;
-        for (int i = 0; i < pl->ntargi; i++) {
-            int b = pl->targi[i];
-            if (b <= 3)
-                cols |= 1 << (b - 1);
-            else if (b >= 9 && b <= 11)
-                cols |= 1 << (11 - b);
-            else if (b >= 5 && b <= 7)
-                rows |= 1 << (b - 5);
-            else
-                rows |= 1 << (15 - b);
-        }
+        unsigned u = pl->open_targi; /* all his Targi: bit b for border b */
+        /* columns 1-3 from #1-#3 and #11-#9, rows 1-3 from #5-#7 and #15-#13 */
+        unsigned cols = ((u >> 1) & 7) | (u >> 11 & 1) | (u >> 9 & 2) | (u >> 7 & 4);
+        unsigned rows = ((u >> 5) & 7) | (u >> 15 & 1) | (u >> 13 & 2) | (u >> 11 & 4);
         pl->nmarker = 0;
+        pl->src = (uint8_t)((1u << pl->ntargi) - 1);
         for (unsigned rm = rows; rm; rm &= rm - 1)
             for (unsigned cm = cols; cm; cm &= cm - 1) {
                 int cell = __builtin_ctz(rm) * 3 + __builtin_ctz(cm);
+                pl->src |= (uint8_t)TG_SRC_MARKER(pl->nmarker);
                 pl->marker[pl->nmarker++] = (uint8_t)cell;
                 s->cell_mark[cell] = (int8_t)p;
             }
-        pl->src = (uint8_t)((1u << pl->ntargi) - 1);
-        pl->open_targi = 0;
-        for (int i = 0; i < pl->ntargi; i++)
-            pl->open_targi |= (uint16_t)(1u << pl->targi[i]);
-        for (int i = 0; i < pl->nmarker; i++)
-            pl->src |= (uint8_t)TG_SRC_MARKER(i);
     }
 }
 
@@ -430,6 +418,7 @@ void targi_apply(const tafel_game *g, void *state, int32_t a)
         int p = s->turn, b = a - TG_A_PLACE;
         s->border[b] = (int8_t)p;
         pl->targi[pl->ntargi++] = (uint8_t)b;
+        pl->open_targi |= (uint16_t)(1u << b);
         s->blocked[0] |= (uint16_t)(1u << b);
         s->blocked[1] |= (uint16_t)(1u << b);
         s->blocked[1 - p] |= (uint16_t)(1u << targi_opposite(b));

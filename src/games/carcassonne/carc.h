@@ -234,6 +234,9 @@ int32_t carc_draw_action(int kind);
 /* Score of player p from features of kind k (CARC_K_*). */
 static inline int carc_kind_score(const carc_state *s, int p, int k) { return s->kscore[p][k]; }
 
+/* Label of the i-th square with a legal placement (render and notation): a..z, aa, ab, ... */
+int carc_label(int i, char *buf, size_t len);
+
 /* ---- Render (carc_render.c) ---- */
 int carc_render(const tafel_game *g, const void *state, int viewer, int color, char *buf,
                 size_t len);

@@ -266,6 +266,8 @@ int carc_text_to_action(const tafel_game *g, const void *state, const char *text
             int li = 0, k = 0;
             while (islower((unsigned char)p[k]) && k < 2)
                 k++;
+            if (k == 2 && p[1] == 'r' && isdigit((unsigned char)p[2]))
+                k = 1; /* "ar1": label a, rotation 1 */
             if (k == 1)
                 li = p[0] - 'a';
             else

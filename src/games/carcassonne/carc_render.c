@@ -4,8 +4,6 @@
 
 #include "games/carcassonne/carc.h"
 
-int carc_label(int i, char *buf, size_t len);
-
 enum { COL_NONE, COL_FIELD, COL_CITY, COL_ROAD, COL_CLOISTER, COL_LABEL, COL_TATAN,
        COL_P0 };
 static const char *const carc_ansi[] = {

@@ -217,11 +217,11 @@ static int carc_chance_outcomes(const tafel_game *g, const void *state, tafel_ch
     } else if (s->phase == CARC_PH_DRAW) {
         double inv = 1.0 / s->nremain;
         int kend = carc_opt_tiles_ic(g) ? CARC_NKINDS : CARC_NBASE;
-        for (int k = 0; k < kend; k++)
-            if (s->remain[k]) {
-                out[n].action = CARC_A_DRAW + k;
-                out[n++].prob = s->remain[k] * inv;
-            }
+        for (int k = 0; k < kend; k++) { /* branch-free: keep the entry if any is left */
+            out[n].action = CARC_A_DRAW + k;
+            out[n].prob = s->remain[k] * inv;
+            n += s->remain[k] != 0;
+        }
         if (kend == CARC_NBASE && s->remain[CARC_TATAN]) {
             out[n].action = CARC_A_DRAW + CARC_TATAN;
             out[n++].prob = s->remain[CARC_TATAN] * inv;

@@ -3,6 +3,8 @@
 
 #include <jansson.h>
 
+
+
 static carc_state st;
 
 #define CARC_FP_BASE 33086
@@ -61,6 +63,10 @@ static void test_notation(void **u)
     /* labels: squares with a legal placement in square order: (0,-1) is 'a', (0,1) 'b' */
     assert_int_equal(parse(&g, s, "a r2"), carc_place_action(0, -1, 2));
     assert_int_equal(parse(&g, s, "b1"), carc_place_action(0, 1, 1));
+    assert_int_equal(parse(&g, s, "br1"), carc_place_action(0, 1, 1));
+    char lab[4];
+    carc_label(27, lab, sizeof lab);
+    assert_string_equal(lab, "ab");
     carc_h_apply(&g, s, carc_place_action(0, -1, 2));
     roundtrip(&g, s, carc_follower_action(s, "city:N", 0), "city:N");
     roundtrip(&g, s, carc_follower_action(s, "city:N", 1), "L city:N");

@@ -53,15 +53,18 @@ static void test_robber_card(void **unused)
     s.robber = 2;
     assert_false(tgt_legal(&g, &s, "targi 2"));
     assert_true(tgt_legal(&g, &s, "targi 10")); /* opposite the robber: open */
+    tgt_do(&g, &s, "targi 3");
+    assert_false(tgt_legal(&g, &s, "targi 2")); /* B: the robber's card */
+    assert_true(tgt_legal(&g, &s, "targi 10"));  /* open for B too */
     tgt_do(&g, &s, "targi 10");
-    assert_false(tgt_legal(&g, &s, "targi 2")); /* the robber, and opposite A */
-    assert_true(tgt_legal(&g, &s, "targi 3"));
+    assert_true(tgt_legal(&g, &s, "targi 5"));
     /* W6's owner may use the robber's card */
+    assert_int_equal(s.turn, 0);
+    s.robber = 6;
+    assert_false(tgt_legal(&g, &s, "targi 6"));
     targi_state t = s;
-    tgt_give(&t, 1, "W6", 0);
-    t.robber = 3;
-    assert_true(tgt_legal(&g, &t, "targi 3"));
-    assert_false(tgt_legal(&g, &s, "targi 1") && s.robber == 1);
+    tgt_give(&t, 0, "W6", 0);
+    assert_true(tgt_legal(&g, &t, "targi 6"));
 }
 
 /* Place six Targi (A, B, A, B, A, B with A starting) and return the markers. */

@@ -94,6 +94,11 @@ const targi_tribe_card targi_tribe[TG_NTRIBE] = {
 #undef P
 #undef E
 
+const uint8_t targi_discount_card[TG_NSYM] = {
+    TG_CARD(TG_SYM_O, 5), TG_CARD(TG_SYM_C, 7), TG_CARD(TG_SYM_W, 5), TG_CARD(TG_SYM_T, 6),
+    TG_CARD(TG_SYM_A, 6),
+};
+
 const char targi_symbol_letter[TG_NSYM] = {'O', 'C', 'W', 'T', 'A'};
 const char *const targi_symbol_name[TG_NSYM] = {"Oasis", "Camel rider", "Well", "Tent", "Targia"};
 const char *const targi_good_name[3] = {"date", "salt", "pepper"};

@@ -43,6 +43,7 @@ typedef struct targi_tribe_card {
 extern const targi_border_card targi_border[17];     /* index 1..16 */
 extern const targi_goods_card targi_goods[TG_NGOODS_TYPES];
 extern const targi_tribe_card targi_tribe[TG_NTRIBE];
+extern const uint8_t targi_discount_card[TG_NSYM]; /* O5, C7, W5, T6, A6 */
 extern const char targi_symbol_letter[TG_NSYM];
 extern const char *const targi_symbol_name[TG_NSYM];
 extern const char *const targi_good_name[3];         /* "date", "salt", "pepper" */

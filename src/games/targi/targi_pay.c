@@ -1,11 +1,6 @@
 /* targi_pay.c: the ways a player can pay a tribe card, trade, use the Silversmith or pay a raid. */
 #include "targi_state.h"
 
-static const uint8_t pay_discount_card[TG_NSYM] = {
-    TG_CARD(TG_SYM_O, 5), TG_CARD(TG_SYM_C, 7), TG_CARD(TG_SYM_W, 5), TG_CARD(TG_SYM_T, 6),
-    TG_CARD(TG_SYM_A, 6),
-};
-
 static void pay_add(uint64_t *seen, const targi_player *pl, const int v[3], int goldmode)
 {
     if (v[0] > pl->goods[0] || v[1] > pl->goods[1] || v[2] > pl->goods[2])
@@ -29,7 +24,7 @@ int targi_pay_options(const targi_state *s, int p, int card, int via, int *out)
 {
     const targi_player *pl = &s->pl[p];
     const targi_tribe_card *c = &targi_tribe[card];
-    int k = targi_owns(pl, pay_discount_card[c->symbol]);
+    int k = targi_owns(pl, targi_discount_card[c->symbol]);
     if (via == TG_VIA_NOBLE && targi_owns(pl, TG_CARD(TG_SYM_T, 7)))
         k++;
     int total = c->cost[0] + c->cost[1] + c->cost[2];
@@ -64,28 +59,6 @@ int targi_pay_options(const targi_state *s, int p, int card, int via, int *out)
         for (uint64_t m = seen[w]; m; m &= m - 1)
             out[n++] = w * 64 + __builtin_ctzll(m);
     return n;
-}
-
-/* Same answer as targi_pay_options(...) > 0, in constant time: the discounts remove the goods he
- * lacks first; W8's extra good needs one more good than the rest of the payment. */
-int targi_can_pay(const targi_state *s, int p, int card, int via)
-{
-    const targi_player *pl = &s->pl[p];
-    const targi_tribe_card *c = &targi_tribe[card];
-    int k = targi_owns(pl, pay_discount_card[c->symbol]);
-    if (via == TG_VIA_NOBLE && targi_owns(pl, TG_CARD(TG_SYM_T, 7)))
-        k++;
-    int total = c->cost[0] + c->cost[1] + c->cost[2];
-    int remove = k < total ? k : total, have = targi_goods_total(pl), extra = via == TG_VIA_W8;
-    int gold = pl->gold >= 1 || pl->w9gold;
-    int shortfall = 0;
-    for (int i = 0; i < 3; i++)
-        if (c->cost[i] > pl->goods[i])
-            shortfall += c->cost[i] - pl->goods[i];
-    int goods_ok = shortfall <= remove && have >= total - remove + extra;
-    if (c->alt_gold)
-        return goods_ok || (gold && have >= extra);
-    return goods_ok && (!c->gold || gold);
 }
 
 int targi_trade_options(const tafel_game *g, const targi_state *s, int p, int *out)

@@ -191,6 +191,28 @@ static inline int targi_corner(int b)
 #define C_A8 TG_CARD(TG_SYM_A, 8)
 #define C_A9 TG_CARD(TG_SYM_A, 9)
 
+/* Same answer as targi_pay_options(...) > 0, in constant time: the discounts remove the goods he
+ * lacks first; W8's extra good needs one more good than the rest of the payment. */
+static inline int targi_can_pay(const targi_state *s, int p, int card, int via)
+{
+    const targi_player *pl = &s->pl[p];
+    const targi_tribe_card *c = &targi_tribe[card];
+    int k = (int)(pl->owned >> targi_discount_card[c->symbol]) & 1;
+    if (via == TG_VIA_NOBLE)
+        k += (int)(pl->owned >> TG_CARD(TG_SYM_T, 7)) & 1;
+    int total = c->cost[0] + c->cost[1] + c->cost[2];
+    int remove = k < total ? k : total, extra = via == TG_VIA_W8;
+    int d0 = c->cost[0] - pl->goods[0], d1 = c->cost[1] - pl->goods[1];
+    int d2 = c->cost[2] - pl->goods[2];
+    int shortfall = (d0 > 0 ? d0 : 0) + (d1 > 0 ? d1 : 0) + (d2 > 0 ? d2 : 0);
+    int have = targi_goods_total(pl);
+    int goods_ok = shortfall <= remove && have >= total - remove + extra;
+    int gold = pl->gold >= 1 || pl->w9gold;
+    if (c->alt_gold)
+        return goods_ok || (gold && have >= extra);
+    return goods_ok && (!c->gold || gold);
+}
+
 /* targi_rules.c */
 void targi_init(const tafel_game *g, void *state);
 int targi_current_player(const tafel_game *g, const void *state);
@@ -211,7 +233,6 @@ void targi_receive(targi_state *s, int p, int t);
 
 /* targi_pay.c: payment, trade, Silversmith and raid options (codes, ascending). */
 int targi_pay_options(const targi_state *s, int p, int card, int via, int *out);
-int targi_can_pay(const targi_state *s, int p, int card, int via);
 int targi_trade_options(const tafel_game *g, const targi_state *s, int p, int *out);
 int targi_silver_options(const tafel_game *g, const targi_state *s, int p, int *out);
 int targi_raid_options(const targi_state *s, int p, int32_t *out);

@@ -251,6 +251,38 @@ static void test_resample_generations(void **unused)
     }
 }
 
+/* targi_can_pay (constant time) agrees with the enumeration of payments, in random positions. */
+static void test_can_pay_matches_options(void **unused)
+{
+    (void)unused;
+    tafel_game g;
+    targi_state s;
+    tgt_load(&g, "");
+    int games = check_sanitized() ? 5 : 30;
+    for (int gi = 0; gi < games; gi++) {
+        tafel_rng rng;
+        tafel_rng_seed(&rng, 500 + (uint64_t)gi);
+        targi_init(&g, &s);
+        while (targi_current_player(&g, &s) != TAFEL_TERMINAL) {
+            int opts[TG_MAX_LEGAL];
+            for (int p = 0; p < 2; p++)
+                for (int c = 0; c < TG_NTRIBE; c++)
+                    for (int via = 0; via < 4; via++)
+                        assert_int_equal(targi_can_pay(&s, p, c, via),
+                                         targi_pay_options(&s, p, c, via, opts) > 0);
+            int32_t a;
+            if (s.chance) {
+                a = tafel_sample_chance(&g, &s, &rng);
+            } else {
+                int32_t out[TG_MAX_LEGAL];
+                int n = targi_legal_actions(&g, &s, out);
+                a = out[tafel_rng_below(&rng, (uint32_t)n)];
+            }
+            targi_apply(&g, &s, a);
+        }
+    }
+}
+
 static void test_notation(void **unused)
 {
     (void)unused;
@@ -316,6 +348,7 @@ int main(void)
         cmocka_unit_test(test_hidden_hand),
         cmocka_unit_test(test_face_down_hidden),
         cmocka_unit_test(test_resample_generations),
+        cmocka_unit_test(test_can_pay_matches_options),
         cmocka_unit_test(test_notation),
         cmocka_unit_test(test_render),
     };

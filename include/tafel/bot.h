@@ -4,10 +4,13 @@
  * "mcts(time=500ms,threads=2,c=0.7)", and "human" for a person at the terminal.
  * mcts options: iters, time (1s, 500ms), threads (N or all; default all cores), c (UCT
  * exploration), depth (random playout moves before evaluate() scores the position; end = play
- * out to the end), prior (weight of a one-ply evaluate() bias on the root moves), margin (0..1,
- * weight of the score margin in the value), chance (tree: branch on chance outcomes the bot can
- * see; open: do not), nodes (tree pool per thread). Without iters or time, mcts thinks 1 s per
- * move. greedy option: samples (determinizations per move). */
+ * out to the end), expand (one: a new node gets one child per visit; all: all its children at
+ * once, each valued by evaluate()), prior (weight of a one-ply evaluate() bias on the root moves),
+ * scale (multiplier of the points that make a lead count), margin (0..1, weight of the score
+ * margin in the value of a finished game), chance (tree: branch on chance outcomes the bot can
+ * see; open: do not), nodes (tree pool per thread). Options left out take defaults tuned per game
+ * (src/bots/bot_tuning.c). Without iters or time, mcts thinks 1 s per move.
+ * greedy option: samples (determinizations per move). */
 #ifndef TAFEL_BOT_H
 #define TAFEL_BOT_H
 

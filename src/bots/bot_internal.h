@@ -19,6 +19,7 @@ typedef struct bot_opts {
     int depth;         /* mcts: playout moves before evaluate() cuts off (-1: to the end) */
     double margin;     /* mcts: weight of the score margin in the value (0..1) */
     double prior;      /* mcts: weight of the one-ply evaluate() bias on root moves */
+    double scale;      /* mcts: how many points make a lead count (multiplier of the default) */
     int chance_nodes;  /* mcts: 1 = branch on chance outcomes the bot can see */
     int expand_all;    /* mcts: a new node gets all its children at once, valued by evaluate() */
     long nodes;        /* mcts: tree-node pool per thread (0: from the budget) */
@@ -26,7 +27,7 @@ typedef struct bot_opts {
     unsigned set;      /* BOT_SET_*: options the spec gave (the others may take game defaults) */
 } bot_opts;
 
-enum { BOT_SET_C = 1, BOT_SET_DEPTH = 2, BOT_SET_EXPAND = 4 };
+enum { BOT_SET_C = 1, BOT_SET_DEPTH = 2, BOT_SET_EXPAND = 4, BOT_SET_SCALE = 8 };
 
 /* Fill the options the spec left open with what plays best in game g (bot_tuning.c). */
 void bot_tune(bot_opts *o, const tafel_game *g);
@@ -51,7 +52,8 @@ void bot_mcts_free(tafel_bot *bot);
 void bot_estimate(const tafel_game *g, const void *state, double *out);
 /* Value in [0,1] for each player from (estimated) scores: mostly who leads, a little by how much.
  * At a terminal state the game's returns replace the lead part. */
-void bot_values(const tafel_game *g, const void *state, int terminal, double margin, double *out);
+void bot_values(const tafel_game *g, const void *state, int terminal, const bot_opts *o,
+                double *out);
 /* Sample a chance outcome using a caller buffer of type->max_legal entries (no allocation). */
 int32_t bot_sample_chance(const tafel_game *g, const void *state, tafel_chance *buf,
                           tafel_rng *rng);

@@ -127,7 +127,7 @@ static int32_t bot_new_evaluated(bot_search *s, const unsigned char *st, int32_t
     double val[TAFEL_MAX_PLAYERS];
     tafel_state_copy(g, tmp, st);
     g->type->apply(g, tmp, a);
-    bot_values(g, tmp, tafel_is_terminal(g, tmp), s->o->margin, val);
+    bot_values(g, tmp, tafel_is_terminal(g, tmp), s->o, val);
     s->pool[nn].value = val[player];
     s->pool[nn].visits = 1;
     return nn;
@@ -142,6 +142,7 @@ static int32_t bot_select(bot_search *s, const unsigned char *st, int32_t node, 
     int32_t pick_prev = -1, pick_action = -1, best = -1;
     double best_v = -INFINITY, pick_prior = 0;
     int at_root = node == 0 && s->nprior > 0;
+
     for (int i = 0; i < n; i++) {
         uint64_t a = (uint64_t)legal[i];
         while (c >= 0 && s->pool[c].key < a) {
@@ -283,7 +284,7 @@ static void bot_iteration(bot_search *s)
         moves++;
     }
     double val[TAFEL_MAX_PLAYERS];
-    bot_values(g, st, terminal, s->o->margin, val);
+    bot_values(g, st, terminal, s->o, val);
     /* Backpropagation. */
     for (int i = 0; i < len; i++) {
         bot_node *nd = &s->pool[s->path[i]];
@@ -311,7 +312,7 @@ static void bot_root_prior(bot_search *s)
         t->apply(g, s->state, s->prior_action[i]);
         while (t->current_player(g, s->state) == TAFEL_CHANCE)
             t->apply(g, s->state, bot_sample_chance(g, s->state, s->chance, &s->rng));
-        bot_values(g, s->state, tafel_is_terminal(g, s->state), s->o->margin, val);
+        bot_values(g, s->state, tafel_is_terminal(g, s->state), s->o, val);
         s->prior[i] = val[s->seat];
         lo = fmin(lo, val[s->seat]);
         hi = fmax(hi, val[s->seat]);

@@ -63,6 +63,7 @@ static void bot_defaults(bot_opts *o, bot_kind kind)
     o->depth = -1;
     o->margin = 0.1;
     o->prior = 0;
+    o->scale = 1;
     o->chance_nodes = 1;
     o->samples = 8;
 }
@@ -107,6 +108,10 @@ static int bot_set_option(bot_opts *o, const char *name, const char *key, const 
         else
             o->depth = (int)l;
         o->set |= BOT_SET_DEPTH;
+    } else if (!strcmp(key, "scale")) {
+        if (bot_parse_double(val, 0.01, 100, &o->scale))
+            goto bad;
+        o->set |= BOT_SET_SCALE;
     } else if (!strcmp(key, "prior")) {
         if (bot_parse_double(val, 0, 100, &o->prior))
             goto bad;
@@ -135,7 +140,7 @@ static int bot_set_option(bot_opts *o, const char *name, const char *key, const 
     } else {
         snprintf(err, errlen,
                  "mcts: unknown option '%s' (known: iters, time, threads, c, depth, prior, "
-                 "expand, margin, chance, nodes)", key);
+                 "expand, scale, margin, chance, nodes)", key);
         return -1;
     }
     return 0;

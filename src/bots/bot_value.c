@@ -15,8 +15,10 @@ void bot_estimate(const tafel_game *g, const void *state, double *out)
         out[p] = s[p];
 }
 
-void bot_values(const tafel_game *g, const void *state, int terminal, double margin, double *out)
+void bot_values(const tafel_game *g, const void *state, int terminal, const bot_opts *o,
+                double *out)
 {
+    double margin = o->margin;
     int np = g->num_players;
     double est[TAFEL_MAX_PLAYERS], ret[TAFEL_MAX_PLAYERS];
     if (terminal) {
@@ -32,7 +34,7 @@ void bot_values(const tafel_game *g, const void *state, int terminal, double mar
     for (int p = 0; p < np; p++)
         top = fmax(top, fabs(est[p]));
     /* Margins matter relative to the size of the scores: 10 points mean more at 20 than at 200. */
-    double scale = 2 + 0.1 * top;
+    double scale = (2 + 0.1 * top) * o->scale;
     for (int p = 0; p < np; p++) {
         double best_other = -INFINITY;
         for (int q = 0; q < np; q++)

@@ -104,7 +104,7 @@ typedef struct carc_tile {
 
 typedef struct carc_front {
     uint16_t sq;
-    uint8_t mask, val; /* edge constraint: (rotated edges & mask) == val; carc_fits[k][val] */
+    uint8_t val, pad; /* edge types demanded by the neighbours (see carc_fits) */
     uint8_t nb[4];
 } carc_front;
 

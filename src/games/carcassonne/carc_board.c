@@ -191,7 +191,7 @@ int carc_place(const tafel_game *g, carc_state *s, int fi, int kind, int rot)
         }
         int nsq = f.sq + carc_dsq[d];
         int od = d ^ 2;
-        int bits = 3 << (2 * od), val = ((redges >> (2 * d)) & 3) << (2 * od);
+        int val = ((redges >> (2 * d)) & 3) << (2 * od);
         /* the frontier is sorted by square and fi was the placed square's slot: its west and
          * east neighbours sit right there, north before it, south after it */
         int j;
@@ -205,14 +205,13 @@ int carc_place(const tafel_game *g, carc_state *s, int fi, int kind, int rot)
             j = fi - 1;
         if (j < s->nfront && s->front[j].sq == nsq) {
             s->front[j].nb[od] = (uint8_t)t;
-            s->front[j].mask = (uint8_t)(s->front[j].mask | bits);
             s->front[j].val = (uint8_t)(s->front[j].val | val);
         } else {
             int pos = j;
             memmove(&s->front[pos + 1], &s->front[pos], (size_t)(s->nfront - pos) * sizeof f);
             carc_front *e = &s->front[pos];
             e->sq = (uint16_t)nsq;
-            e->mask = (uint8_t)bits;
+            e->pad = 0;
             e->val = (uint8_t)val;
             memset(e->nb, CARC_NONE, 4);
             e->nb[od] = (uint8_t)t;
@@ -275,12 +274,11 @@ int carc_fits_anywhere(const carc_state *s, int kind, int skip_sq, int ignore)
         const carc_front *f = &s->front[i];
         if (f->sq == skip_sq)
             continue;
-        int mask = f->mask, val = f->val;
+        int val = f->val;
         if (ignore != CARC_NONE) {
             int any = 0;
             for (int d = 0; d < 4; d++) {
                 if (f->nb[d] == ignore) {
-                    mask &= ~(3 << (2 * d));
                     val &= ~(3 << (2 * d));
                 } else if (f->nb[d] != CARC_NONE) {
                     any = 1;
@@ -289,8 +287,7 @@ int carc_fits_anywhere(const carc_state *s, int kind, int skip_sq, int ignore)
             if (!any)
                 continue;
         }
-        (void)mask;
-        if (fits[val] && f->sq != skip_sq)
+        if (fits[val])
             return 1;
     }
     return 0;
@@ -389,7 +386,6 @@ void carc_rebuild(const tafel_game *g, carc_state *s)
                 any = 1;
                 const carc_tile *M = &s->tiles[m];
                 int me = carc_edges_rot(carc_kinds[M->kind].edges, M->rot);
-                f.mask = (uint8_t)(f.mask | (3 << (2 * d)));
                 f.val = (uint8_t)(f.val | (((me >> (2 * (d ^ 2))) & 3) << (2 * d)));
             }
             if (!any)

@@ -106,6 +106,10 @@ static int act_has_action(const tafel_game *g, const targi_state *s)
 {
     int p = s->turn;
     const targi_player *pl = &s->pl[p];
+    /* a Targi on a goods card, the Caravan or the Tribal Expansion always has an action */
+    if (pl->open_targi & ((1u << 2) | (1u << 3) | (1u << 6) | (1u << 7) | (1u << 11) |
+                          (1u << 13) | (1u << 14) | (1u << 15)))
+        return 1;
     for (unsigned use = pl->open_targi; use; use &= use - 1) {
         switch (__builtin_ctz(use)) {
         case 1:

@@ -114,9 +114,10 @@ int targi_chance_outcomes(const tafel_game *g, const void *state, tafel_chance *
     int n = 0;
     if (rules_deck_kind(s) == TG_KIND_GOODS) {
         double inv = rules_recip[s->gdeck_n];
-        for (int t = 0; t < TG_NGOODS_TYPES; t++)
-            if (s->gdeck[t])
-                out[n++] = (tafel_chance){TG_CH_GOODS + t, s->gdeck[t] * inv};
+        for (int t = 0; t < TG_NGOODS_TYPES; t++) { /* branch-free */
+            out[n] = (tafel_chance){TG_CH_GOODS + t, s->gdeck[t] * inv};
+            n += s->gdeck[t] != 0;
+        }
     } else {
         double inv = rules_recip[targi_popcount(s->tdeck)];
         for (uint64_t m = s->tdeck; m; m &= m - 1)

@@ -463,7 +463,10 @@ void carc_apply(const tafel_game *g, carc_state *s, int32_t a)
         s->phase = CARC_PH_MOVE;
         return;
     }
-    /* placement (a drawn tile or a moved one) */
+    /* placement (a drawn tile or a moved one): its step's events start here (with
+     * tatan_draw_both_first no draw came just before) */
+    s->nev = 0;
+    s->ev_final = 0;
     int sq = a >> 2, r = a & 3;
     int t = carc_place(g, s, carc_front_find(s, sq), s->hand, r);
     carc_after_place(g, s, t);

@@ -490,10 +490,12 @@ void targi_apply_act(const tafel_game *g, targi_state *s, int32_t a)
         pl->goods[0] -= (uint8_t)(v / 16);
         pl->goods[1] -= (uint8_t)(v / 4 % 4);
         pl->goods[2] -= (uint8_t)(v % 4);
-        if (r == 0)
+        if (r == 0) {
             pl->gold++;
-        else
+        } else {
             pl->goods[r - 1]++;
+            s->pend_flag |= (uint8_t)(1u << (r - 1)); /* received this visit */
+        }
     } else if (a == TG_A_DONE) {
         targi_pend_clear(s);
     } else if (a >= TG_A_SILVER && a < TG_A_SWAP) {

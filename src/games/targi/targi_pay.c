@@ -66,6 +66,9 @@ int targi_trade_options(const tafel_game *g, const targi_state *s, int p, int *o
     const targi_player *pl = &s->pl[p];
     int mixed = g->params[TG_PARAM_MIXED];
     int t8 = targi_owns(pl, TG_CARD(TG_SYM_T, 8));
+    /* T8's 1 -> 1 exchange never gives a kind received earlier in this visit: X -> Y -> Z is
+     * X -> Z, and without it 1 -> 1 exchanges could cycle for ever */
+    unsigned received = s->pend_flag;
     int n = 0;
     if (!mixed) {
         /* one kind per exchange; codes ascend with pepper, salt, date counts */
@@ -75,7 +78,7 @@ int targi_trade_options(const tafel_game *g, const targi_state *s, int p, int *o
                 int base = cnt * unit[k] * 4;
                 if (cnt == 3)
                     out[n++] = base;
-                else if (cnt == 2 || t8)
+                else if (cnt == 2 || (t8 && !(received >> k & 1)))
                     for (int r = 1; r < 4; r++)
                         if (r - 1 != k)
                             out[n++] = base + r;
@@ -89,6 +92,9 @@ int targi_trade_options(const tafel_game *g, const targi_state *s, int p, int *o
                 if (cnt < 1 || cnt > 3 || (!mixed && kinds > 1))
                     continue;
                 int has[3] = {d > 0, sa > 0, pe > 0};
+                int k1 = d ? 0 : sa ? 1 : 2; /* the kind given by a 1 -> 1 exchange */
+                if (cnt == 1 && (received >> k1 & 1))
+                    continue;
                 for (int r = 0; r < 4; r++) {
                     int ok;
                     if (r == 0)

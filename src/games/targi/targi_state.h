@@ -44,7 +44,8 @@ enum {
 /* How a tribe card is being played. */
 enum { TG_VIA_CENTRE, TG_VIA_DRAWN, TG_VIA_NOBLE, TG_VIA_W8 };
 
-/* pend_flag bits of TG_P_CHOOSE. */
+/* pend_flag of TG_P_TRADE: bit k set once good k was received in this Trader visit.
+ * pend_flag bits of TG_P_CHOOSE: */
 #define TG_CHOOSE_FROM_CARD 1 /* the good comes from a goods card (O7/C8/A8/O8 bookkeeping) */
 
 /* got bits: what a goods card gave this round. */

@@ -600,11 +600,19 @@ static void test_card_T8(void **unused)
     tgt_set_goods(&s, 0, 1, 0, 0, 0);
     assert_false(tgt_legal(&g, &s, "use 5 Trader"));
     tgt_give(&s, 0, "T8", 0);
+    tgt_set_goods(&s, 0, 2, 0, 0, 0);
     tgt_do(&g, &s, "use 5 Trader");
     tgt_do(&g, &s, "trade D for pepper");
-    tgt_do(&g, &s, "trade P for salt");
+    /* not back or on: a kind received in this visit is not given 1 -> 1 (D -> P -> S = D -> S) */
+    assert_false(tgt_legal(&g, &s, "trade P for salt"));
+    assert_false(tgt_legal(&g, &s, "trade P for date"));
+    tgt_do(&g, &s, "trade D for salt");
     assert_int_equal(s.pl[0].goods[TG_SALT], 1);
-    assert_int_equal(targi_goods_total(&s.pl[0]), 1);
+    assert_int_equal(s.pl[0].goods[TG_PEPPER], 1);
+    assert_int_equal(targi_goods_total(&s.pl[0]), 2);
+    /* the next visit starts afresh */
+    tgt_do(&g, &s, "done");
+    assert_int_equal(s.pend_flag, 0);
 }
 
 int main(void)

@@ -1,6 +1,7 @@
-/* test_carc_naive_steps.c: the scoring of every tile step in random games (all modules, options
- * alternating) equals an independent computation from the board (carc_naive.h): features the
- * placement completes, their value by the spec's table and the majority. */
+/* test_carc_naive_steps.c: the scoring of every tile step and every gap filling in random games
+ * (all modules, options alternating) equals an independent computation from the board
+ * (carc_naive.h): features the placement completes, their value by the spec's table and the
+ * majority; followers open at a filled square. */
 #include "carc_naive.h"
 
 /* Expected events of the step that placed tile t on the board of s0, with the followers of
@@ -79,6 +80,50 @@ static int nv_step_events(const tafel_game *g, const carc_state *s0, int t, cons
     return n;
 }
 
+/* Points of filling the gap of action a (end phase) by the spec's rule [D-17, D-18]. */
+static int nv_fill_points(const tafel_game *g, const carc_state *s, int32_t a)
+{
+    static nv_board b;
+    nv_build(g, s, &b);
+    uint16_t sqs[CARC_MAX_TAT];
+    int k = carc_gap_squares(s, (a - CARC_A_FILL) >> 1, sqs, CARC_MAX_TAT);
+    int tile_only = tafel_game_param(g, "tatan_follower_tile_only");
+    int pts = 0;
+    for (int i = 0; i < s->nfol; i++) {
+        const carc_fol *f = &s->fol[i];
+        const carc_tile *T = &s->tiles[f->tile];
+        int type = carc_kinds[T->kind].seg[f->seg].type, hit = 0;
+        for (int q = 0; q < k && !hit; q++) {
+            int qx = carc_sqx(sqs[q]), qy = carc_sqy(sqs[q]);
+            if (type == CARC_CLOISTER) {
+                hit = abs(qx - T->x) <= 1 && abs(qy - T->y) <= 1;
+                continue;
+            }
+            /* tiles next to the square, their edges or half-edges facing it */
+            for (int d = 0; d < 4 && !hit; d++) {
+                int u = nv_tile_at(s, qx + nv_dx[d], qy + nv_dy[d]);
+                if (u < 0)
+                    continue;
+                int side = (d + 2) % 4; /* u's side facing the square */
+                const carc_kind *UK = &carc_kinds[s->tiles[u].kind];
+                for (int j = 0; j < UK->nseg && !hit; j++) {
+                    if (UK->seg[j].type != type)
+                        continue;
+                    int m = nv_board_mask(s, u, j);
+                    int faces = type == CARC_FIELD ? (m >> (2 * side) & 3) != 0 : (m >> side & 1);
+                    if (!faces)
+                        continue;
+                    hit = tile_only ? (u == f->tile && j == f->seg)
+                                    : b.comp[u][j] == b.comp[f->tile][f->seg];
+                }
+            }
+        }
+        if (hit)
+            pts += f->large ? 4 : 2;
+    }
+    return pts;
+}
+
 static int nv_ev_cmp(const void *a, const void *b)
 {
     const carc_event *x = a, *y = b;
@@ -96,7 +141,7 @@ static void nv_run(const char *params, long games)
     static carc_state s, s1;
     uint8_t cl_before[CARC_MAX_TILES];
     int32_t legal[1024];
-    long steps = 0, scored = 0;
+    long steps = 0, scored = 0, fills = 0;
     if (check_sanitized())
         games /= 10;
     for (long gi = 0; gi < games; gi++) {
@@ -119,6 +164,15 @@ static void nv_run(const char *params, long games)
                 cl_before[s.ntiles] = 0;
             }
             int ph = s.phase;
+            if (ph == CARC_PH_END && a >= CARC_A_FILL && a < CARC_A_FOLLOW) {
+                int want = nv_fill_points(&g, &s, a), p0 = s.cur;
+                s1 = s;
+                tafel_game_carcassonne.apply(&g, &s1, a);
+                int got = s1.kscore[p0][CARC_K_TATAN] - s.kscore[p0][CARC_K_TATAN];
+                if (got != want)
+                    fail_msg("%s game %ld: filling scored %d, naive %d", params, gi, got, want);
+                fills++;
+            }
             if (ph == CARC_PH_FOLLOW || ph == CARC_PH_PLACE || ph == CARC_PH_MOVE) {
                 carc_event want[64], got[CARC_MAX_EV];
                 s1 = s;
@@ -149,19 +203,20 @@ static void nv_run(const char *params, long games)
             tafel_game_carcassonne.apply(&g, &s, a);
         }
     }
-    print_message("%-40s %ld games, %ld steps checked, %ld with scoring\n", params, games, steps,
-                  scored);
+    print_message("%-40s %ld games, %ld steps checked, %ld with scoring, %ld fillings\n", params,
+                  games, steps, scored, fills);
     assert_true(scored > 0);
 }
 
 static void test_steps(void **u)
 {
     (void)u;
-    nv_run("players=2,tatan=off,inns_cathedrals=off", 600);
-    nv_run("players=3,tatan=off,inns_cathedrals=full,tiny_city=true", 600);
+    nv_run("players=2,tatan=off,inns_cathedrals=off", 300);
+    nv_run("players=3,tatan=off,inns_cathedrals=full,tiny_city=true", 300);
     nv_run("players=4,tatan=on,inns_cathedrals=full,ec_inn_both=true", 600);
     nv_run("players=2,tatan=on,inns_cathedrals=large_follower_only,farmers=off", 600);
     nv_run("players=5,tatan=on,inns_cathedrals=full,tatan_draw_both_first=true", 600);
+    nv_run("players=3,tatan=on,inns_cathedrals=full,tatan_follower_tile_only=true", 600);
 }
 
 int main(void)

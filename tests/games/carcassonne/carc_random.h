@@ -101,11 +101,27 @@ static int carc_invariant(const tafel_game *g, const void *state, char *err, siz
         carc_state c = *s;
         uint8_t ok[CARC_MAX_TILES];
         carc_movable_all(g, &c, ok);
-        for (int t = 0; t < c.ntiles; t++)
-            if (ok[t] != !carc_move_refusal(g, &c, t)) {
+        for (int t = 0; t < c.ntiles; t++) {
+            int why = carc_move_refusal(g, &c, t);
+            if (ok[t] != !why) {
                 snprintf(err, errlen, "movability of tile %d differs", t);
                 return -1;
             }
+            /* "a legal placement elsewhere" by really taking the tile off the board */
+            if (why == 0 || why == 4) {
+                static carc_state r;
+                r = c;
+                int sq = carc_sq(r.tiles[t].x, r.tiles[t].y), kind = r.tiles[t].kind, any = 0;
+                carc_remove_tile(g, &r, t);
+                for (int i = 0; i < r.nfront && !any; i++)
+                    any = r.front[i].sq != sq && carc_fits[kind][r.front[i].val];
+                if (any != (why == 0)) {
+                    snprintf(err, errlen, "tile %d: placement elsewhere %d, refusal %d", t, any,
+                             why);
+                    return -1;
+                }
+            }
+        }
     }
     /* the independent model: features every few states, the final scoring at the end */
     if (carc_inv_calls % (carc_rebuild_every * 29) == 0 && nv_check_features(g, s, err, errlen))

@@ -283,6 +283,40 @@ static void test_can_pay_matches_options(void **unused)
     }
 }
 
+/* Every policy ends the game: here ones that never say "done" or "end" while they can do
+ * anything else (the first, or the last, of the other legal actions). */
+static void test_stubborn_policies_end(void **unused)
+{
+    (void)unused;
+    const char *specs[2] = {"", "trade_mixed_goods=true"};
+    for (int k = 0; k < 2; k++) {
+        tafel_game g;
+        targi_state s;
+        tgt_load(&g, specs[k]);
+        for (int gi = 0; gi < 40; gi++) {
+            tafel_rng rng;
+            tafel_rng_seed(&rng, 900 + (uint64_t)gi);
+            targi_init(&g, &s);
+            long steps = 0;
+            while (targi_current_player(&g, &s) != TAFEL_TERMINAL) {
+                int32_t a;
+                if (s.chance) {
+                    a = tafel_sample_chance(&g, &s, &rng);
+                } else {
+                    int32_t out[TG_MAX_LEGAL], keep[TG_MAX_LEGAL];
+                    int n = targi_legal_actions(&g, &s, out), m = 0;
+                    for (int i = 0; i < n; i++)
+                        if (out[i] != TG_A_END && out[i] != TG_A_DONE)
+                            keep[m++] = out[i];
+                    a = m ? keep[gi % 2 ? m - 1 : 0] : out[0];
+                }
+                targi_apply(&g, &s, a);
+                assert_true(++steps < 5000);
+            }
+        }
+    }
+}
+
 static void test_notation(void **unused)
 {
     (void)unused;
@@ -349,6 +383,7 @@ int main(void)
         cmocka_unit_test(test_face_down_hidden),
         cmocka_unit_test(test_resample_generations),
         cmocka_unit_test(test_can_pay_matches_options),
+        cmocka_unit_test(test_stubborn_policies_end),
         cmocka_unit_test(test_notation),
         cmocka_unit_test(test_render),
     };

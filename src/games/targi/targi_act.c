@@ -263,9 +263,6 @@ static void act_take_cell(targi_state *s, int p, int c)
 static void act_resolve_targi(targi_player *pl, int b)
 {
     pl->open_targi &= (uint16_t)~(1u << b);
-    for (int i = 0; i < pl->ntargi; i++)
-        if (pl->targi[i] == b)
-            pl->src &= (uint8_t)~(1u << i);
 }
 
 static int act_resolve_marker(targi_player *pl, int c)

@@ -152,7 +152,7 @@ static void rules_markers(targi_state *s)
         unsigned cols = ((u >> 1) & 7) | (u >> 11 & 1) | (u >> 9 & 2) | (u >> 7 & 4);
         unsigned rows = ((u >> 5) & 7) | (u >> 15 & 1) | (u >> 13 & 2) | (u >> 11 & 4);
         pl->nmarker = 0;
-        pl->src = (uint8_t)((1u << pl->ntargi) - 1);
+        pl->src = 0;
         for (unsigned rm = rows; rm; rm &= rm - 1)
             for (unsigned cm = cols; cm; cm &= cm - 1) {
                 int cell = __builtin_ctz(rm) * 3 + __builtin_ctz(cm);

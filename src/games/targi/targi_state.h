@@ -51,7 +51,7 @@ enum { TG_VIA_CENTRE, TG_VIA_DRAWN, TG_VIA_NOBLE, TG_VIA_W8 };
 /* got bits: what a goods card gave this round. */
 #define TG_GOT_ANY 8
 
-/* Source bits: 0..2 Targi, 3..4 markers. */
+/* Source bits (src) of the markers still to resolve; Targi: open_targi. */
 #define TG_SRC_MARKER(i) (8u << (i))
 
 typedef struct targi_player {
@@ -71,8 +71,8 @@ typedef struct targi_player {
     uint8_t ntargi, maxtargi;
     uint8_t marker[2];   /* centre cells */
     uint8_t nmarker;
-    uint8_t src;         /* unresolved action sources */
-    uint16_t open_targi; /* bit b: an unresolved own Targi on border b (same as src bits 0..2) */
+    uint8_t src;         /* unresolved markers (TG_SRC_MARKER) */
+    uint16_t open_targi; /* bit b: an unresolved own Targi on border b */
     uint8_t got;
     uint8_t w8_used;
     uint8_t t9_next;     /* places 2 Targi next round */

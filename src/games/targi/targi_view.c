@@ -84,7 +84,7 @@ static json_t *view_player(const targi_state *s, const targi_state *m, int p)
     json_t *t = json_array();
     for (int i = 0; i < pl->ntargi; i++)
         json_array_append_new(t, json_pack("{s:i,s:b}", "border", pl->targi[i], "open",
-                                           (pl->src >> i) & 1));
+                                           (pl->open_targi >> pl->targi[i]) & 1));
     json_object_set_new(o, "targi", t);
     json_t *mk = json_array();
     for (int i = 0; i < pl->nmarker; i++)

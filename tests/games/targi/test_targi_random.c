@@ -47,12 +47,12 @@ static int rand_invariant(const tafel_game *g, const void *state, char *err, siz
             return -1;
         }
         tribe += pl->ncards + (pl->hand != TG_NONE);
-        unsigned open = 0;
+        unsigned placed = 0;
         for (int i = 0; i < pl->ntargi; i++)
-            if (pl->src >> i & 1)
-                open |= 1u << pl->targi[i];
-        if (s->stage == TG_ST_ACT && open != pl->open_targi) {
-            snprintf(err, errlen, "player %d: open Targi %x != %x", p, open, pl->open_targi);
+            placed |= 1u << pl->targi[i];
+        if ((pl->open_targi & ~placed) || (s->stage == TG_ST_PLACE && pl->open_targi != placed)) {
+            snprintf(err, errlen, "player %d: open Targi %x, placed %x", p, pl->open_targi,
+                     placed);
             return -1;
         }
         if (s->stage != TG_ST_ACT && s->stage != TG_ST_OVER && s->stage != TG_ST_SETUP &&

@@ -48,8 +48,11 @@ int targi_legal_top(const tafel_game *g, const targi_state *s, int32_t *out)
         mask |= 1u << 5;
     if ((use >> 10 & 1) && act_can_silver(pl))
         mask |= 1u << 10;
-    for (; mask; mask &= mask - 1)
-        out[n++] = TG_A_USE + __builtin_ctz(mask);
+    for (int k = 0; k < 3; k++) { /* at most 3 Targi; branch-free */
+        out[n] = TG_A_USE + __builtin_ctz(mask | 0x10000u);
+        n += mask != 0;
+        mask &= mask - 1;
+    }
     if ((use & 2) && pl->hand != TG_NONE && pl->hand_round < s->round) {
         if (act_can_buy(s, p, pl->hand, TG_VIA_NOBLE))
             out[n++] = TG_A_NOBLE_PLAY;
@@ -58,17 +61,14 @@ int targi_legal_top(const tafel_game *g, const targi_state *s, int32_t *out)
     if (targi_owns(pl, C_W8) && act_w8_ok(s, p))
         out[n++] = TG_A_W8;
     out[n++] = TG_A_END;
-    int mc[2], nm = 0;
-    for (int i = 0; i < pl->nmarker; i++)
-        if (pl->src & TG_SRC_MARKER(i))
-            mc[nm++] = pl->marker[i];
+    /* open markers, ascending by cell (src bits are only set for placed markers) */
+    int open0 = (pl->src & TG_SRC_MARKER(0)) != 0, open1 = (pl->src & TG_SRC_MARKER(1)) != 0;
+    int nm = open0 + open1;
     if (nm == 0)
         return n;
-    if (nm == 2 && mc[0] > mc[1]) {
-        int t = mc[0];
-        mc[0] = mc[1];
-        mc[1] = t;
-    }
+    int a0 = pl->marker[0], a1 = pl->marker[1];
+    int lo = a0 < a1 ? a0 : a1, hi = a0 < a1 ? a1 : a0;
+    int mc[2] = {nm == 2 ? lo : open0 ? a0 : a1, hi};
     if (use >> 9 & 1) {
         unsigned free_cells = 0;
         for (int c = 0; c < 9; c++)
@@ -80,10 +80,10 @@ int targi_legal_top(const tafel_game *g, const targi_state *s, int32_t *out)
     }
     unsigned tribe = 0;
     for (int i = 0; i < nm; i++) {
-        if (s->cell_kind[mc[i]] == TG_KIND_GOODS)
-            out[n++] = TG_A_TAKE + mc[i];
-        else
-            tribe |= 1u << i;
+        int is_tribe = s->cell_kind[mc[i]] == TG_KIND_TRIBE;
+        out[n] = TG_A_TAKE + mc[i];
+        n += !is_tribe;
+        tribe |= (unsigned)is_tribe << i;
     }
     if (!tribe)
         return n;

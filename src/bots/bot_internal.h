@@ -21,13 +21,14 @@ typedef struct bot_opts {
     double prior;      /* mcts: weight of the one-ply evaluate() bias on root moves */
     double scale;      /* mcts: how many points make a lead count (multiplier of the default) */
     int chance_nodes;  /* mcts: 1 = branch on chance outcomes the bot can see */
+    int crn;           /* mcts: common random numbers below the root moves */
     int expand_all;    /* mcts: a new node gets all its children at once, valued by evaluate() */
     long nodes;        /* mcts: tree-node pool per thread (0: from the budget) */
     int samples;       /* greedy: determinizations/chance samples per action */
     unsigned set;      /* BOT_SET_*: options the spec gave (the others may take game defaults) */
 } bot_opts;
 
-enum { BOT_SET_C = 1, BOT_SET_DEPTH = 2, BOT_SET_EXPAND = 4, BOT_SET_SCALE = 8 };
+enum { BOT_SET_C = 1, BOT_SET_DEPTH = 2, BOT_SET_EXPAND = 4, BOT_SET_SCALE = 8, BOT_SET_CRN = 16 };
 
 /* Fill the options the spec left open with what plays best in game g (bot_tuning.c). */
 void bot_tune(bot_opts *o, const tafel_game *g);

@@ -38,6 +38,9 @@ typedef struct bot_search {
     bot_node *pool;
     long cap, used;
     tafel_rng rng;
+    tafel_rng crn;        /* crn=1: the stream below the root move, seeded by its visit count */
+    tafel_rng *cur;       /* the stream for this iteration's chance and playout draws */
+    uint64_t crn_base;
     unsigned char *state;
     int32_t *legal;
     tafel_chance *chance;
@@ -180,7 +183,7 @@ static int32_t bot_select(bot_search *s, const unsigned char *st, int32_t node, 
                 pick_prev = prev;
                 pick_action = legal[i];
             }
-        } else if (++untried == 1 || tafel_rng_below(&s->rng, (uint32_t)untried) == 0) {
+        } else if (++untried == 1 || tafel_rng_below(s->cur, (uint32_t)untried) == 0) {
             /* Reservoir sampling: a uniformly random untried action. */
             pick_prev = prev;
             pick_action = legal[i];
@@ -229,6 +232,7 @@ static void bot_iteration(bot_search *s)
         t->resample(g, st, s->seat, &s->rng);
     int32_t node = 0;
     int len = 0;
+    s->cur = &s->rng;
     s->path[len++] = 0;
     int in_tree = 1;
     /* Selection and expansion. */
@@ -238,12 +242,12 @@ static void bot_iteration(bot_search *s)
             break;
         if (p == TAFEL_CHANCE) {
             if (!s->o->chance_nodes) {
-                t->apply(g, st, bot_sample_chance(g, st, s->chance, &s->rng));
+                t->apply(g, st, bot_sample_chance(g, st, s->chance, s->cur));
                 continue;
             }
             if (!(s->pool[node].flags & BOT_SEEN_KNOWN))
                 s->pool[node].flags = bot_chance_visibility(s, st);
-            int32_t outcome = bot_sample_chance(g, st, s->chance, &s->rng);
+            int32_t outcome = bot_sample_chance(g, st, s->chance, s->cur);
             t->apply(g, st, outcome);
             /* Outcomes the bot cannot see share one child. */
             uint64_t key = BOT_CHANCE_BIT | (s->pool[node].flags & BOT_SEEN_VISIBLE
@@ -264,6 +268,12 @@ static void bot_iteration(bot_search *s)
         t->apply(g, st, a);
         node = c;
         s->path[len++] = c;
+        if (s->o->crn && len == 2) {
+            /* Common random numbers: the k-th visit of every root move meets the same chance
+             * outcomes, so root moves are compared on equal luck. */
+            tafel_rng_seed(&s->crn, tafel_rng_mix(s->crn_base, s->pool[c].visits));
+            s->cur = &s->crn;
+        }
         if (expanded)
             in_tree = 0; /* a new node: play out from here */
     }
@@ -274,13 +284,13 @@ static void bot_iteration(bot_search *s)
         if ((terminal = (p == TAFEL_TERMINAL)))
             break;
         if (p == TAFEL_CHANCE) {
-            t->apply(g, st, bot_sample_chance(g, st, s->chance, &s->rng));
+            t->apply(g, st, bot_sample_chance(g, st, s->chance, s->cur));
             continue;
         }
         if (s->o->depth >= 0 && moves >= s->o->depth)
             break;
         int n = t->legal_actions(g, st, s->legal);
-        t->apply(g, st, s->legal[tafel_rng_below(&s->rng, (uint32_t)n)]);
+        t->apply(g, st, s->legal[tafel_rng_below(s->cur, (uint32_t)n)]);
         moves++;
     }
     double val[TAFEL_MAX_PLAYERS];
@@ -343,6 +353,8 @@ static void *bot_search_run(void *arg)
     s->used = 0;
     s->iters = 0;
     s->nprior = 0;
+    s->cur = &s->rng;
+    s->crn_base = tafel_rng_next(&s->rng);
     bot_new_node(s, 0, -1);
     if (s->o->prior > 0)
         bot_root_prior(s);

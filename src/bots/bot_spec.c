@@ -108,6 +108,11 @@ static int bot_set_option(bot_opts *o, const char *name, const char *key, const 
         else
             o->depth = (int)l;
         o->set |= BOT_SET_DEPTH;
+    } else if (!strcmp(key, "crn")) {
+        if (bot_parse_long(val, 0, 1, &l))
+            goto bad;
+        o->crn = (int)l;
+        o->set |= BOT_SET_CRN;
     } else if (!strcmp(key, "scale")) {
         if (bot_parse_double(val, 0.01, 100, &o->scale))
             goto bad;
@@ -140,7 +145,7 @@ static int bot_set_option(bot_opts *o, const char *name, const char *key, const 
     } else {
         snprintf(err, errlen,
                  "mcts: unknown option '%s' (known: iters, time, threads, c, depth, prior, "
-                 "expand, scale, margin, chance, nodes)", key);
+                 "expand, crn, scale, margin, chance, nodes)", key);
         return -1;
     }
     return 0;

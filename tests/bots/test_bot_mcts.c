@@ -37,6 +37,27 @@ static void test_testgame_invariants(void **unused)
     }
 }
 
+/* Whether resample's result depends only on what the viewer sees (and the rng). */
+static int mcts_resample_canonical(const tafel_game *g, const void *a, const void *b, int viewer)
+{
+    size_t sz = g->type->state_size;
+    unsigned char *x = malloc(sz), *y = malloc(sz);
+    int same = 1;
+    for (uint64_t seed = 0; seed < 64 && same; seed++) {
+        memcpy(x, a, sz);
+        memcpy(y, b, sz);
+        tafel_rng r1, r2;
+        tafel_rng_seed(&r1, seed);
+        tafel_rng_seed(&r2, seed);
+        g->type->resample(g, x, viewer, &r1);
+        g->type->resample(g, y, viewer, &r2);
+        same = memcmp(x, y, sz) == 0;
+    }
+    free(x);
+    free(y);
+    return same;
+}
+
 /* Two states the deciding seat cannot tell apart (same info_hash, same view) but with other
  * hidden cards: with the same seed and budget the decision must be the same. */
 static void test_hidden_information_unused(void **unused)
@@ -48,6 +69,7 @@ static void test_hidden_information_unused(void **unused)
                                         "mcts(iters=100,threads=1,depth=3,chance=open)",
                                         "mcts(iters=100,threads=1,depth=0,prior=1)",
                                         "mcts(iters=50,threads=1,depth=0,expand=all)",
+                                        "mcts(iters=100,threads=1,crn=1)",
                                         "greedy(samples=4)"};
     for (int i = 0; i < ng; i++) {
         const tafel_game *g = &games[i];
@@ -67,6 +89,14 @@ static void test_hidden_information_unused(void **unused)
             t->resample(g, other, p, &rng);
             assert_true(t->info_hash(g, other, p) == t->info_hash(g, states[k], p));
             differing += memcmp(other, states[k], t->state_size) != 0;
+            if (!mcts_resample_canonical(g, states[k], other, p)) {
+                assert_false(bot_is_test_game(g));
+                /* Then equal seeds give different determinizations, and so possibly different
+                 * decisions, without any hidden information being read. */
+                print_message("note: %s resample depends on the hidden state it replaces; "
+                              "exact-decision check skipped for it\n", t->name);
+                break;
+            }
             for (size_t s = 0; s < sizeof specs / sizeof *specs; s++) {
                 int32_t a = mcts_decide(g, specs[s], states[k], 42);
                 int32_t b = mcts_decide(g, specs[s], other, 42);
@@ -89,7 +119,7 @@ static void test_reproducible(void **unused)
     tafel_game games[BOT_MAX_GAMES];
     int ng = bot_games(games);
     static const char *const specs[] = {"mcts(iters=150,threads=1)", "mcts(iters=150,threads=2)",
-                                        "greedy"};
+                                        "mcts(iters=100,threads=1,crn=1,expand=all)", "greedy"};
     for (int i = 0; i < ng; i++) {
         const tafel_game *g = &games[i];
         unsigned char *states[MCTS_STATES];

@@ -41,6 +41,7 @@ static void test_accepted(void **unused)
     spec_ok("mcts(iters=10,depth=0)");
     spec_ok("mcts(iters=10,expand=all)");
     spec_ok("mcts(iters=10,scale=2.5)");
+    spec_ok("mcts(iters=10,crn=1)");
 }
 
 static void test_refused(void **unused)
@@ -68,6 +69,7 @@ static void test_refused(void **unused)
     spec_bad("mcts(prior=-1)", "bad value '-1' for prior");
     spec_bad("mcts(expand=some)", "bad value 'some' for expand");
     spec_bad("mcts(scale=0)", "bad value '0' for scale");
+    spec_bad("mcts(crn=2)", "bad value '2' for crn");
 }
 
 static void test_threads_and_new(void **unused)

@@ -149,7 +149,7 @@ static int carc_invariant(const tafel_game *g, const void *state, char *err, siz
     return 0;
 }
 
-static void carc_run(const char *params, long games, int deep, int rebuild_every)
+static void carc_run_rec(const char *params, long games, int deep, int rebuild_every, int records)
 {
     tafel_game g;
     carc_h_load(&g, params);
@@ -158,13 +158,18 @@ static void carc_run(const char *params, long games, int deep, int rebuild_every
     o.games = san ? (games + 9) / 10 : games;
     o.seed = 1000;
     o.deep_every = deep;
-    o.records = 0;
+    o.records = records;
     o.invariant = carc_invariant;
     carc_rebuild_every = rebuild_every * (san ? 3 : 1);
     clock_t t0 = clock();
     long long n = check_random_games(&g, &o);
     print_message("%-60s %5ld games %8lld actions %.2f s\n", params, o.games, n,
                   (double)(clock() - t0) / CLOCKS_PER_SEC);
+}
+
+static void carc_run(const char *params, long games, int deep, int rebuild_every)
+{
+    carc_run_rec(params, games, deep, rebuild_every, 0);
 }
 
 /* Every combination of tatan x inns_cathedrals x farmers x tiny_city with the given tatan value;

@@ -7,7 +7,7 @@ static void test_base(void **u)
 {
     (void)u;
     carc_seen_discard = 0;
-    carc_run("tatan=off,inns_cathedrals=off", 2000, 211, 1);
+    carc_run_rec("tatan=off,inns_cathedrals=off", 2000, 211, 1, 1);
     assert_true(carc_seen_discard > 0);
 }
 static void test_ic(void **u)
@@ -31,7 +31,7 @@ static void test_tatan_base(void **u)
 static void test_tatan_full(void **u)
 {
     (void)u;
-    carc_run("tatan=on,inns_cathedrals=full", 2000, 211, 1);
+    carc_run_rec("tatan=on,inns_cathedrals=full", 2000, 211, 1, 1);
 }
 static void test_tatan_large_only(void **u)
 {

@@ -231,7 +231,24 @@ int carc_text_to_action(const tafel_game *g, const void *state, const char *text
             lg = 1;
             p += 2;
         }
+        /* the spec's §6 forms too: "kn c0", "hw r0", "farmer f1", "L kn c0", "monk" */
+        static const char *const roles[] = {"kn ", "hw ", "farmer ", "monk ", NULL};
+        for (int i = 0; roles[i]; i++)
+            if (!strncmp(p, roles[i], strlen(roles[i])))
+                p += strlen(roles[i]);
         int32_t a = carc_follower_action(s, p, lg);
+        const carc_kind *K = &carc_kinds[s->tiles[s->placed].kind];
+        if (a < 0 && (p[0] == 'c' || p[0] == 'r' || p[0] == 'f') && isdigit((unsigned char)p[1]) &&
+            !p[2]) {
+            int i = p[1] - '0', nf = K->nseg - K->ncity - K->nroad - (K->cloister != CARC_NONE);
+            int seg = p[0] == 'c' ? (i < K->ncity ? i : -1)
+                      : p[0] == 'r' ? (i < K->nroad ? K->ncity + i : -1)
+                                    : (i < nf ? K->ncity + K->nroad + i : -1);
+            if (seg >= 0)
+                a = CARC_A_FOLLOW + 2 * seg + lg;
+        }
+        if (a < 0 && !strcmp(p, "monk") && K->cloister != CARC_NONE)
+            a = CARC_A_FOLLOW + 2 * K->cloister + lg;
         if (a < 0) {
             snprintf(err, errlen, "tile %s has no feature '%s'",
                      carc_kinds[s->tiles[s->placed].kind].name, p);

@@ -71,6 +71,13 @@ static void test_notation(void **u)
     roundtrip(&g, s, carc_follower_action(s, "city:N", 0), "city:N");
     roundtrip(&g, s, carc_follower_action(s, "city:N", 1), "L city:N");
     roundtrip(&g, s, CARC_A_NOFOLLOW, "none");
+    /* the spec's §6 forms */
+    assert_int_equal(parse(&g, s, "kn c0"), carc_follower_action(s, "city:N", 0));
+    assert_int_equal(parse(&g, s, "L kn c0"), carc_follower_action(s, "city:N", 1));
+    assert_int_equal(parse(&g, s, "farmer f0"), carc_follower_action(s, "field:En,Es,Se,Sw,Ws,Wn", 0));
+    int32_t bad;
+    char err[TAFEL_ERR_LEN];
+    assert_int_equal(tafel_text_to_action(&g, s, "r0", &bad, err, sizeof err), -1);
     carc_h_apply(&g, s, CARC_A_NOFOLLOW);
     carc_h_draw(&g, s, 1, "Tatan");
     roundtrip(&g, s, carc_pick_action(0, 0), "move 0,0");

@@ -366,33 +366,36 @@ void carc_rebuild(const tafel_game *g, carc_state *s)
         int r = carc_find(s, s->tiles[s->fol[i].tile].seg_base + s->fol[i].seg);
         s->occ[r]++;
     }
-    /* frontier, in square order */
+    /* frontier, in square order: mark the empty neighbours of tiles, then collect them row by
+     * row (the map is in square order) */
+    enum { CAND = 254 };
+    for (int t = 0; t < s->ntiles; t++)
+        for (int d = 0; d < 4; d++)
+            if (s->tiles[t].nb[d] == CARC_NONE)
+                map[(s->tiles[t].y + carc_dy[d] - y0) * bw + (s->tiles[t].x + carc_dx[d] - x0)] =
+                    CAND;
     s->nfront = 0;
-    for (int y = y0; y <= y1; y++) {
-        for (int x = x0; x <= x1; x++) {
-            if (map[(y - y0) * bw + (x - x0)] != CARC_NONE)
+    for (int i = 0; i < bw * bh; i++) {
+        if (map[i] != CAND)
+            continue;
+        int x = x0 + i % bw, y = y0 + i / bw;
+        carc_front f;
+        memset(&f, 0, sizeof f);
+        for (int d = 0; d < 4; d++) {
+            int nx = x + carc_dx[d], ny = y + carc_dy[d];
+            int m = (nx < x0 || nx > x1 || ny < y0 || ny > y1) ? CARC_NONE
+                                                                : map[(ny - y0) * bw + (nx - x0)];
+            if (m >= CAND)
+                m = CARC_NONE;
+            f.nb[d] = (uint8_t)m;
+            if (m == CARC_NONE)
                 continue;
-            carc_front f;
-            memset(&f, 0, sizeof f);
-            int any = 0;
-            for (int d = 0; d < 4; d++) {
-                int nx = x + carc_dx[d], ny = y + carc_dy[d];
-                int m = (nx < x0 || nx > x1 || ny < y0 || ny > y1)
-                            ? CARC_NONE
-                            : map[(ny - y0) * bw + (nx - x0)];
-                f.nb[d] = (uint8_t)m;
-                if (m == CARC_NONE)
-                    continue;
-                any = 1;
-                const carc_tile *M = &s->tiles[m];
-                int me = carc_edges_rot(carc_kinds[M->kind].edges, M->rot);
-                f.val = (uint8_t)(f.val | (((me >> (2 * (d ^ 2))) & 3) << (2 * d)));
-            }
-            if (!any)
-                continue;
-            f.sq = (uint16_t)carc_sq(x, y);
-            s->front[s->nfront++] = f;
+            const carc_tile *M = &s->tiles[m];
+            int me = carc_edges_rot(carc_kinds[M->kind].edges, M->rot);
+            f.val = (uint8_t)(f.val | (((me >> (2 * (d ^ 2))) & 3) << (2 * d)));
         }
+        f.sq = (uint16_t)carc_sq(x, y);
+        s->front[s->nfront++] = f;
     }
 }
 

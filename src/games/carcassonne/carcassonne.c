@@ -245,6 +245,13 @@ static void carc_final(const tafel_game *g, carc_state *s)
 /* End phase: skip players who cannot fill; a whole round without a fill ends it [D-15]. */
 static void carc_end_advance(const tafel_game *g, carc_state *s)
 {
+    int anyone = 0; /* skip the gap search when nobody could fill */
+    for (int p = 0; p < s->nplayers; p++)
+        anyone |= s->held[p] && s->supply[p] + s->large[p];
+    if (!anyone) {
+        carc_final(g, s);
+        return;
+    }
     uint16_t gmin[256];
     uint8_t gsz[256];
     int ng = carc_gaps(s, gmin, gsz, 256);

@@ -130,7 +130,8 @@ static carc_box carc_bbox(const carc_state *s)
     return b;
 }
 
-/* comp[i]: 0 occupied, 1 outside (reaches the border), else gap id + 2. */
+/* comp[i]: 0 occupied, 1 outside (reaches the border), else gap id + 2. The box has an empty
+ * border, so all outside squares form one component. */
 static int carc_label_gaps(const carc_state *s, carc_box b, uint16_t *comp)
 {
     int n = b.w * b.h;
@@ -145,17 +146,13 @@ static int carc_label_gaps(const carc_state *s, carc_box b, uint16_t *comp)
     for (int i = 0; i < n; i++) {
         if (comp[i] != 0xffff)
             continue;
-        int x = i % b.w, y = i / b.w;
         int outside = 0;
         int label = 2 + ngap;
         int sp = 0;
         comp[i] = (uint16_t)label;
         stack[sp++] = (uint16_t)i;
-        int members = 0;
-        (void)x, (void)y;
         while (sp) {
             int u = stack[--sp];
-            members++;
             int ux = u % b.w, uy = u / b.w;
             if (ux == 0 || uy == 0 || ux == b.w - 1 || uy == b.h - 1)
                 outside = 1;

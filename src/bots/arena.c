@@ -11,7 +11,7 @@
 #include "tafel/bot.h"
 #include "tafel/record.h"
 
-#define ARENA_MAX_ACTIONS 2000000L
+#define ARENA_MAX_ACTIONS 200000L
 
 typedef struct {
     int bot_at_seat[TAFEL_MAX_PLAYERS];

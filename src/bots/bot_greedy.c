@@ -15,6 +15,7 @@ typedef struct {
     unsigned char *det, *work;
     double *sum;
     int *count;
+    bot_history history;
 } bot_greedy_impl;
 
 void *bot_greedy_new(const tafel_game *g, const bot_opts *o, uint64_t seed)
@@ -108,17 +109,25 @@ int32_t bot_greedy_choose(tafel_bot *bot, const void *state)
             r->count[i]++;
         }
     }
+    uint64_t h = t->info_hash(g, state, bot->player);
+    int allowed = 0;
+    for (int i = 0; i < n; i++)
+        if (r->count[i] && bot_history_banned(&r->history, h, r->legal[i]))
+            r->count[i] = -r->count[i]; /* chosen here before: only if nothing else is left */
+        else if (r->count[i])
+            allowed++;
     double best_v = -INFINITY;
     for (int i = 0; i < n; i++)
-        if (r->count[i])
-            best_v = fmax(best_v, r->sum[i] / r->count[i]);
-    /* Ties broken at random: a fixed choice can cycle forever where the rules allow repeating
-     * exchanges. */
+        if (allowed ? r->count[i] > 0 : r->count[i] != 0)
+            best_v = fmax(best_v, r->sum[i] / abs(r->count[i]));
+    /* Ties broken at random. */
     int best = 0, ties = 0;
     for (int i = 0; i < n; i++)
-        if (r->count[i] && r->sum[i] / r->count[i] >= best_v - 1e-9 &&
+        if ((allowed ? r->count[i] > 0 : r->count[i] != 0) &&
+            r->sum[i] / abs(r->count[i]) >= best_v - 1e-9 &&
             tafel_rng_below(&r->rng, (uint32_t)++ties) == 0)
             best = i;
+    bot_history_add(&r->history, h, r->legal[best]);
     return r->legal[best];
 }
 

@@ -49,6 +49,19 @@ void *bot_mcts_new(const tafel_game *g, const bot_opts *o, uint64_t seed);
 int32_t bot_mcts_choose(tafel_bot *bot, const void *state);
 void bot_mcts_free(tafel_bot *bot);
 
+/* The bot's own recent decisions: where the rules allow undoing moves (Targi's 1:1 trades), a
+ * deterministic bot could cycle forever; it does not choose again what it chose before in the
+ * same information state. */
+#define BOT_HISTORY 64
+typedef struct bot_history {
+    uint64_t hash[BOT_HISTORY];
+    int32_t action[BOT_HISTORY];
+    int n, next;
+} bot_history;
+
+int bot_history_banned(const bot_history *h, uint64_t hash, int32_t action);
+void bot_history_add(bot_history *h, uint64_t hash, int32_t action);
+
 /* Estimated final scores: evaluate(), or scores() when the game has none. */
 void bot_estimate(const tafel_game *g, const void *state, double *out);
 /* Value in [0,1] for each player from (estimated) scores: mostly who leads, a little by how much.

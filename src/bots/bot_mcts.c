@@ -62,6 +62,7 @@ typedef struct {
     bot_search *search;
     int32_t *legal;
     double *visits, *values;
+    bot_history history;
 } bot_mcts_impl;
 
 static double bot_now(void)
@@ -456,12 +457,18 @@ int32_t bot_mcts_choose(tafel_bot *bot, const void *state)
             }
         }
     }
-    int best = 0;
-    for (int i = 1; i < n; i++) {
-        double vi = m->visits[i], vb = m->visits[best];
-        if (vi > vb || (vi == vb && vi > 0 && m->values[i] / vi > m->values[best] / vb))
-            best = i;
+    uint64_t h = g->type->info_hash(g, state, bot->player);
+    int best = -1;
+    for (int pass = 0; pass < 2 && best < 0; pass++) {
+        for (int i = 0; i < n; i++) {
+            if (pass == 0 && bot_history_banned(&m->history, h, m->legal[i]))
+                continue;
+            double vi = m->visits[i], vb = best < 0 ? -1 : m->visits[best];
+            if (vi > vb || (vi == vb && vi > 0 && m->values[i] / vi > m->values[best] / vb))
+                best = i;
+        }
     }
+    bot_history_add(&m->history, h, m->legal[best]);
     return m->legal[best];
 }
 

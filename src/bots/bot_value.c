@@ -1,4 +1,5 @@
-/* bot_value.c: turning (estimated) scores into values in [0,1], and chance sampling. */
+/* bot_value.c: turning (estimated) scores into values in [0,1], chance sampling, and the
+ * history that keeps bots from repeating themselves. */
 #include <math.h>
 
 #include "bots/bot_internal.h"
@@ -59,4 +60,21 @@ int32_t bot_sample_chance(const tafel_game *g, const void *state, tafel_chance *
             return buf[i].action;
     }
     return buf[n - 1].action;
+}
+
+int bot_history_banned(const bot_history *h, uint64_t hash, int32_t action)
+{
+    for (int i = 0; i < h->n; i++)
+        if (h->hash[i] == hash && h->action[i] == action)
+            return 1;
+    return 0;
+}
+
+void bot_history_add(bot_history *h, uint64_t hash, int32_t action)
+{
+    h->hash[h->next] = hash;
+    h->action[h->next] = action;
+    h->next = (h->next + 1) % BOT_HISTORY;
+    if (h->n < BOT_HISTORY)
+        h->n++;
 }

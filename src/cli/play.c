@@ -10,6 +10,7 @@
 #include "tafel/record.h"
 
 #define PLAY_MAX_LISTED 40
+#define PLAY_DEFAULT_BOT "mcts(time=1s)"
 #define PLAY_DEFAULT_GAMES_ORDER {"carcassonne", "tafelrunde2", "targi"}
 
 typedef struct {
@@ -258,9 +259,10 @@ static int play_main(const char *game_spec, const char *seats, uint64_t seed, in
             return 2;
         }
     } else {
+        /* Default: you against the strongest bot, thinking about a second per move. */
         snprintf(s.seats[0], sizeof s.seats[0], "human");
         for (int p = 1; p < s.game.num_players; p++)
-            snprintf(s.seats[p], sizeof s.seats[p], "random");
+            snprintf(s.seats[p], sizeof s.seats[p], "%s", PLAY_DEFAULT_BOT);
     }
     if (!have_seed)
         seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
@@ -319,7 +321,9 @@ int cli_play(int argc, char **argv)
             break;
         case 'h':
             printf("usage: tafel play GAME [--seats human,random,...] [--seed N] "
-                   "[--record FILE]\n");
+                   "[--record FILE]\n"
+                   "Seats: human, random, greedy, mcts, mcts(iters=N), mcts(time=1s); default: "
+                   "human against " PLAY_DEFAULT_BOT ".\n");
             return 0;
         default:
             return 2;

@@ -61,43 +61,54 @@ int targi_legal_top(const tafel_game *g, const targi_state *s, int32_t *out)
     if (targi_owns(pl, C_W8) && act_w8_ok(s, p))
         out[n++] = TG_A_W8;
     out[n++] = TG_A_END;
-    /* open markers, ascending by cell (src bits are only set for placed markers) */
-    int open0 = (pl->src & TG_SRC_MARKER(0)) != 0, open1 = (pl->src & TG_SRC_MARKER(1)) != 0;
-    int nm = open0 + open1;
-    if (nm == 0)
-        return n;
+    /* Open markers, ascending by cell (src bits are only set for placed markers). Slot i holds
+     * cell mc[i] with flag op[i]; whether a marker is open, on goods or on a tribe card is
+     * unpredictable, so the groups are emitted without branches. */
     int a0 = pl->marker[0], a1 = pl->marker[1];
-    int lo = a0 < a1 ? a0 : a1, hi = a0 < a1 ? a1 : a0;
-    int mc[2] = {nm == 2 ? lo : open0 ? a0 : a1, hi};
+    int o0 = (pl->src & TG_SRC_MARKER(0)) != 0, o1 = (pl->src & TG_SRC_MARKER(1)) != 0;
+    if (!(o0 | o1))
+        return n;
+    int swap = a1 < a0;
+    int mc[2] = {swap ? a1 : a0, swap ? a0 : a1};
+    int op[2] = {swap ? o1 : o0, swap ? o0 : o1};
     if (use >> 9 & 1) {
         unsigned free_cells = 0;
         for (int c = 0; c < 9; c++)
             if (!s->cell_down[c] && s->cell_mark[c] < 0 && s->cell_card[c] != TG_NONE)
                 free_cells |= 1u << c;
-        for (int i = 0; i < nm; i++)
-            for (unsigned f = free_cells & ~(1u << mc[i]); f; f &= f - 1)
-                out[n++] = TG_A_FATA + mc[i] * 9 + __builtin_ctz(f);
+        for (int i = 0; i < 2; i++)
+            if (op[i])
+                for (unsigned f = free_cells & ~(1u << mc[i]); f; f &= f - 1)
+                    out[n++] = TG_A_FATA + mc[i] * 9 + __builtin_ctz(f);
     }
-    unsigned tribe = 0;
-    for (int i = 0; i < nm; i++) {
+    int tr[2];
+    for (int i = 0; i < 2; i++) {
         int is_tribe = s->cell_kind[mc[i]] == TG_KIND_TRIBE;
         out[n] = TG_A_TAKE + mc[i];
-        n += !is_tribe;
-        tribe |= (unsigned)is_tribe << i;
+        n += op[i] & !is_tribe;
+        tr[i] = op[i] & is_tribe;
     }
-    if (!tribe)
+    if (!(tr[0] | tr[1]))
         return n;
-    for (int i = 0; i < nm; i++)
-        if ((tribe >> i & 1) && act_can_buy(s, p, s->cell_card[mc[i]], TG_VIA_CENTRE))
-            out[n++] = TG_A_BUY + mc[i];
-    if (pl->hand == TG_NONE)
-        for (int i = 0; i < nm; i++)
-            if (tribe >> i & 1)
-                out[n++] = TG_A_HAND + mc[i];
-    if (act_may_discard(g, pl))
-        for (int i = 0; i < nm; i++)
-            if (tribe >> i & 1)
-                out[n++] = TG_A_DISCARD + mc[i];
+    int buy[2];
+    for (int i = 0; i < 2; i++) {
+        int card = s->cell_card[mc[i]];
+        card = card < TG_NTRIBE ? card : 0; /* a closed slot's cell may be empty */
+        buy[i] = tr[i] & act_can_buy(s, p, card, TG_VIA_CENTRE);
+    }
+    int hand = pl->hand == TG_NONE, discard = act_may_discard(g, pl);
+    for (int i = 0; i < 2; i++) {
+        out[n] = TG_A_BUY + mc[i];
+        n += buy[i];
+    }
+    for (int i = 0; i < 2; i++) {
+        out[n] = TG_A_HAND + mc[i];
+        n += tr[i] & hand;
+    }
+    for (int i = 0; i < 2; i++) {
+        out[n] = TG_A_DISCARD + mc[i];
+        n += tr[i] & discard;
+    }
     return n;
 }
 

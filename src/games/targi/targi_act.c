@@ -227,7 +227,7 @@ int targi_legal_act(const tafel_game *g, const targi_state *s, int32_t *out)
  * left to do. */
 void targi_continue(const tafel_game *g, targi_state *s)
 {
-    if (s->stage != TG_ST_ACT || s->pend != TG_P_NONE || s->chance)
+    if ((s->stage ^ TG_ST_ACT) | s->pend | s->chance) /* one branch for three tests */
         return;
     if (s->repl_cell != TG_NONE) {
         targi_set_chance(s, TG_CH_REPL);

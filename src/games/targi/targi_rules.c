@@ -4,6 +4,9 @@
 
 #include "targi_state.h"
 
+/* Keeps a handler out of line: a dispatcher that runs once per action stays small. */
+#define RULES_COLD __attribute__((noinline))
+
 void targi_pend_clear(targi_state *s)
 {
     s->pend = TG_P_NONE;
@@ -49,11 +52,9 @@ int targi_current_player(const tafel_game *g, const void *state)
 {
     (void)g;
     const targi_state *s = state;
-    if (s->stage == TG_ST_OVER)
-        return TAFEL_TERMINAL;
-    if (s->chance)
-        return TAFEL_CHANCE;
-    return s->turn;
+    /* conditional moves: the kind of node alternates unpredictably */
+    int p = s->chance ? TAFEL_CHANCE : s->turn;
+    return s->stage == TG_ST_OVER ? TAFEL_TERMINAL : p;
 }
 
 /* ---- decks ---- */
@@ -355,7 +356,7 @@ int targi_legal_actions(const tafel_game *g, const void *state, int32_t *out)
     return 0;
 }
 
-static void rules_apply_chance(const tafel_game *g, targi_state *s, int32_t a)
+static RULES_COLD void rules_apply_chance(const tafel_game *g, targi_state *s, int32_t a)
 {
     int chance = s->chance;
     s->chance = TG_CH_NONE;
@@ -402,40 +403,34 @@ static void rules_apply_chance(const tafel_game *g, targi_state *s, int32_t a)
     targi_continue(g, s);
 }
 
-void targi_apply(const tafel_game *g, void *state, int32_t a)
+static RULES_COLD void rules_apply_place(const tafel_game *g, targi_state *s, int32_t a)
 {
-    targi_state *s = state;
-    if (s->chance) {
-        rules_apply_chance(g, s, a);
-        return;
+    int p = s->turn, b = a - TG_A_PLACE;
+    targi_player *pl = &s->pl[p];
+    s->border[b] = (int8_t)p;
+    pl->targi[pl->ntargi++] = (uint8_t)b;
+    pl->open_targi |= (uint16_t)(1u << b);
+    s->blocked[0] |= (uint16_t)(1u << b);
+    s->blocked[1] |= (uint16_t)(1u << b);
+    s->blocked[1 - p] |= (uint16_t)(1u << targi_opposite(b));
+    targi_player *op = &s->pl[1 - p];
+    if (op->ntargi < op->maxtargi) {
+        s->turn = (uint8_t)(1 - p);
+    } else if (pl->ntargi >= pl->maxtargi) {
+        rules_markers(s);
+        s->stage = TG_ST_ACT;
+        s->turn = s->start;
+        targi_continue(g, s);
     }
+}
+
+static RULES_COLD void rules_apply_other(const tafel_game *g, targi_state *s, int32_t a)
+{
     targi_player *pl = &s->pl[s->turn];
     switch (s->stage) {
     case TG_ST_RAID:
         rules_raid_pay(g, s, a);
         rules_raid_auto(g, s);
-        return;
-    case TG_ST_PLACE: {
-        int p = s->turn, b = a - TG_A_PLACE;
-        s->border[b] = (int8_t)p;
-        pl->targi[pl->ntargi++] = (uint8_t)b;
-        pl->open_targi |= (uint16_t)(1u << b);
-        s->blocked[0] |= (uint16_t)(1u << b);
-        s->blocked[1] |= (uint16_t)(1u << b);
-        s->blocked[1 - p] |= (uint16_t)(1u << targi_opposite(b));
-        targi_player *op = &s->pl[1 - p];
-        if (op->ntargi < op->maxtargi) {
-            s->turn = (uint8_t)(1 - p);
-        } else if (pl->ntargi >= pl->maxtargi) {
-            rules_markers(s);
-            s->stage = TG_ST_ACT;
-            s->turn = s->start;
-            targi_continue(g, s);
-        }
-        return;
-    }
-    case TG_ST_ACT:
-        targi_apply_act(g, s, a);
         return;
     case TG_ST_O8:
         pl->goods[a - TG_A_CHOOSE]++;
@@ -450,4 +445,18 @@ void targi_apply(const tafel_game *g, void *state, int32_t a)
         }
         return;
     }
+}
+
+/* A thin dispatcher: the handlers are out of line, so the hot path saves no registers. */
+void targi_apply(const tafel_game *g, void *state, int32_t a)
+{
+    targi_state *s = state;
+    if (s->chance)
+        rules_apply_chance(g, s, a);
+    else if (s->stage == TG_ST_ACT)
+        targi_apply_act(g, s, a);
+    else if (s->stage == TG_ST_PLACE)
+        rules_apply_place(g, s, a);
+    else
+        rules_apply_other(g, s, a);
 }

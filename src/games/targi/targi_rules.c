@@ -120,9 +120,19 @@ int targi_chance_outcomes(const tafel_game *g, const void *state, tafel_chance *
             n += s->gdeck[t] != 0;
         }
     } else {
-        double inv = rules_recip[targi_popcount(s->tdeck)];
-        for (uint64_t m = s->tdeck; m; m &= m - 1)
+        int cards = targi_popcount(s->tdeck);
+        double inv = rules_recip[cards];
+        uint64_t m = s->tdeck;
+        if (cards & 1) { /* then two cards per step: half the loop overhead */
             out[n++] = (tafel_chance){TG_CH_TRIBE + __builtin_ctzll(m), inv};
+            m &= m - 1;
+        }
+        for (; m; m &= m - 1) {
+            out[n] = (tafel_chance){TG_CH_TRIBE + __builtin_ctzll(m), inv};
+            m &= m - 1;
+            out[n + 1] = (tafel_chance){TG_CH_TRIBE + __builtin_ctzll(m), inv};
+            n += 2;
+        }
     }
     return n;
 }
@@ -403,6 +413,15 @@ static RULES_COLD void rules_apply_chance(const tafel_game *g, targi_state *s, i
     targi_continue(g, s);
 }
 
+/* All Targi stand: markers, then the start player's action phase. */
+static RULES_COLD void rules_end_place(const tafel_game *g, targi_state *s)
+{
+    rules_markers(s);
+    s->stage = TG_ST_ACT;
+    s->turn = s->start;
+    targi_continue(g, s);
+}
+
 static RULES_COLD void rules_apply_place(const tafel_game *g, targi_state *s, int32_t a)
 {
     int p = s->turn, b = a - TG_A_PLACE;
@@ -414,14 +433,10 @@ static RULES_COLD void rules_apply_place(const tafel_game *g, targi_state *s, in
     s->blocked[1] |= (uint16_t)(1u << b);
     s->blocked[1 - p] |= (uint16_t)(1u << targi_opposite(b));
     targi_player *op = &s->pl[1 - p];
-    if (op->ntargi < op->maxtargi) {
+    if (op->ntargi < op->maxtargi)
         s->turn = (uint8_t)(1 - p);
-    } else if (pl->ntargi >= pl->maxtargi) {
-        rules_markers(s);
-        s->stage = TG_ST_ACT;
-        s->turn = s->start;
-        targi_continue(g, s);
-    }
+    else if (pl->ntargi >= pl->maxtargi)
+        rules_end_place(g, s);
 }
 
 static RULES_COLD void rules_apply_other(const tafel_game *g, targi_state *s, int32_t a)

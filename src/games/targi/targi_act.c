@@ -10,19 +10,20 @@ static int act_w8_ok(const targi_state *s, int p)
            targi_can_pay(s, p, pl->hand, TG_VIA_W8);
 }
 
+/* The next checks use & and | rather than && and ||: the operands are cheap, and a branch on
+ * each would be unpredictable in random play. */
 static int act_can_trade(const tafel_game *g, const targi_player *pl)
 {
     int tot = targi_goods_total(pl);
+    int t8 = (tot >= 1) & targi_owns(pl, TG_CARD(TG_SYM_T, 8));
     if (g->params[TG_PARAM_MIXED])
-        return tot >= 2 || (tot >= 1 && targi_owns(pl, TG_CARD(TG_SYM_T, 8)));
-    if (tot >= 1 && targi_owns(pl, TG_CARD(TG_SYM_T, 8)))
-        return 1;
-    return pl->goods[0] >= 2 || pl->goods[1] >= 2 || pl->goods[2] >= 2;
+        return (tot >= 2) | t8;
+    return t8 | (pl->goods[0] >= 2) | (pl->goods[1] >= 2) | (pl->goods[2] >= 2);
 }
 
 static int act_can_silver(const targi_player *pl)
 {
-    return pl->gold >= 1 || pl->goods[0] >= 2 || pl->goods[1] >= 2 || pl->goods[2] >= 2;
+    return (pl->gold >= 1) | (pl->goods[0] >= 2) | (pl->goods[1] >= 2) | (pl->goods[2] >= 2);
 }
 
 /* A drawn or marked tribe card may be bought: a free space and a way to pay. */
@@ -44,16 +45,14 @@ int targi_legal_top(const tafel_game *g, const targi_state *s, int32_t *out)
     const targi_player *pl = &s->pl[p];
     unsigned use = pl->open_targi;
     unsigned mask = use & ~((1u << 1) | (1u << 9) | (1u << 5) | (1u << 10));
-    if ((use >> 5 & 1) && act_can_trade(g, pl))
-        mask |= 1u << 5;
-    if ((use >> 10 & 1) && act_can_silver(pl))
-        mask |= 1u << 10;
+    mask |= (use & (1u << 5)) * (unsigned)act_can_trade(g, pl);
+    mask |= (use & (1u << 10)) * (unsigned)act_can_silver(pl);
     for (int k = 0; k < 3; k++) { /* at most 3 Targi; branch-free */
         out[n] = TG_A_USE + __builtin_ctz(mask | 0x10000u);
         n += mask != 0;
         mask &= mask - 1;
     }
-    if ((use & 2) && pl->hand != TG_NONE && pl->hand_round < s->round) {
+    if ((use >> 1 & 1) & (pl->hand != TG_NONE) & (pl->hand_round < s->round)) {
         if (act_can_buy(s, p, pl->hand, TG_VIA_NOBLE))
             out[n++] = TG_A_NOBLE_PLAY;
         out[n++] = TG_A_NOBLE_DISCARD;
@@ -74,8 +73,8 @@ int targi_legal_top(const tafel_game *g, const targi_state *s, int32_t *out)
     if (use >> 9 & 1) {
         unsigned free_cells = 0;
         for (int c = 0; c < 9; c++)
-            if (!s->cell_down[c] && s->cell_mark[c] < 0 && s->cell_card[c] != TG_NONE)
-                free_cells |= 1u << c;
+            free_cells |= (unsigned)(!s->cell_down[c] & (s->cell_mark[c] < 0) &
+                                     (s->cell_card[c] != TG_NONE)) << c;
         for (int i = 0; i < 2; i++)
             if (op[i])
                 for (unsigned f = free_cells & ~(1u << mc[i]); f; f &= f - 1)

@@ -275,14 +275,13 @@ static void act_resolve_targi(targi_player *pl, int b)
     pl->open_targi &= (uint16_t)~(1u << b);
 }
 
+/* The open marker on cell c (src bits are only set for placed markers): its slot, or -1. */
 static int act_resolve_marker(targi_player *pl, int c)
 {
-    for (int i = 0; i < pl->nmarker; i++)
-        if (pl->marker[i] == c && (pl->src & TG_SRC_MARKER(i))) {
-            pl->src &= (uint8_t)~TG_SRC_MARKER(i);
-            return i;
-        }
-    return -1;
+    int m0 = (pl->marker[0] == c) & ((pl->src & TG_SRC_MARKER(0)) != 0);
+    int m1 = (pl->marker[1] == c) & ((pl->src & TG_SRC_MARKER(1)) != 0) & !m0;
+    pl->src &= (uint8_t)~((m0 ? TG_SRC_MARKER(0) : 0) | (m1 ? TG_SRC_MARKER(1) : 0));
+    return m0 ? 0 : m1 ? 1 : -1;
 }
 
 static void act_place_card(targi_state *s, int p, int card, int row)

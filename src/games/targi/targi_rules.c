@@ -345,8 +345,16 @@ int targi_legal_actions(const tafel_game *g, const void *state, int32_t *out)
         uint32_t blocked = s->blocked[s->turn];
         if (!targi_owns(pl, C_W6))
             blocked |= 1u << s->robber;
-        for (uint32_t m = ~blocked & 0xfffeu; m; m &= m - 1)
-            out[n++] = TG_A_PLACE + __builtin_ctz(m);
+        /* Without a branch per free border (their number is unpredictable): every border is
+         * written, the count advances only past the free ones. */
+        uint32_t free_b = ~blocked;
+#pragma GCC unroll 16
+        for (int b = 1; b < 16; b++) {
+            if (targi_corner(b))
+                continue;
+            out[n] = TG_A_PLACE + b;
+            n += (int)(free_b >> b & 1);
+        }
         return n;
     }
     case TG_ST_ACT:

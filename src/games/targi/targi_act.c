@@ -47,11 +47,12 @@ int targi_legal_top(const tafel_game *g, const targi_state *s, int32_t *out)
     unsigned mask = use & ~((1u << 1) | (1u << 9) | (1u << 5) | (1u << 10));
     mask |= (use & (1u << 5)) * (unsigned)act_can_trade(g, pl);
     mask |= (use & (1u << 10)) * (unsigned)act_can_silver(pl);
-    for (int k = 0; k < 3; k++) { /* at most 3 Targi; branch-free */
-        out[n] = TG_A_USE + __builtin_ctz(mask | 0x10000u);
-        n += mask != 0;
-        mask &= mask - 1;
-    }
+    /* at most 3 Targi, listed first; branch-free, without a chain through n */
+    unsigned m1 = mask & (mask - 1), m2 = m1 & (m1 - 1);
+    out[0] = TG_A_USE + __builtin_ctz(mask | 0x10000u);
+    out[1] = TG_A_USE + __builtin_ctz(m1 | 0x10000u);
+    out[2] = TG_A_USE + __builtin_ctz(m2 | 0x10000u);
+    n = (mask != 0) + (m1 != 0) + (m2 != 0);
     if ((use >> 1 & 1) & (pl->hand != TG_NONE) & (pl->hand_round < s->round)) {
         if (act_can_buy(s, p, pl->hand, TG_VIA_NOBLE))
             out[n++] = TG_A_NOBLE_PLAY;

@@ -114,9 +114,10 @@ int targi_chance_outcomes(const tafel_game *g, const void *state, tafel_chance *
     }
     int n = 0;
     if (rules_deck_kind(s) == TG_KIND_GOODS) {
+        static const double copies[4] = {0, 1, 2, 3}; /* a table read beats a conversion */
         double inv = rules_recip[s->gdeck_n];
         for (int t = 0; t < TG_NGOODS_TYPES; t++) { /* branch-free */
-            out[n] = (tafel_chance){TG_CH_GOODS + t, s->gdeck[t] * inv};
+            out[n] = (tafel_chance){TG_CH_GOODS + t, copies[s->gdeck[t] & 3] * inv};
             n += s->gdeck[t] != 0;
         }
     } else {

@@ -146,13 +146,20 @@ static int act_has_action(const tafel_game *g, const targi_state *s)
             return 1;
         }
     }
-    for (int k = 0; k < pl->nmarker; k++)
-        if (pl->src & TG_SRC_MARKER(k)) {
-            int c = pl->marker[k];
-            if (s->cell_kind[c] == TG_KIND_GOODS || pl->hand == TG_NONE ||
-                act_may_discard(g, pl) || act_can_buy(s, p, s->cell_card[c], TG_VIA_CENTRE))
-                return 1;
-        }
+    /* an open marker (src bits are only set for placed markers) on goods, or on a tribe card
+     * he may take to his hand, discard or buy */
+    unsigned open = pl->src & (TG_SRC_MARKER(0) | TG_SRC_MARKER(1));
+    if (open) {
+        if ((pl->hand == TG_NONE) | act_may_discard(g, pl))
+            return 1;
+        for (int k = 0; k < 2; k++)
+            if (open & TG_SRC_MARKER(k)) {
+                int c = pl->marker[k];
+                if (s->cell_kind[c] == TG_KIND_GOODS ||
+                    act_can_buy(s, p, s->cell_card[c], TG_VIA_CENTRE))
+                    return 1;
+            }
+    }
     return act_w8_ok(s, p);
 }
 

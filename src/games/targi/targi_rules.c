@@ -163,15 +163,26 @@ static void rules_markers(targi_state *s)
         /* columns 1-3 from #1-#3 and #11-#9, rows 1-3 from #5-#7 and #15-#13 */
         unsigned cols = ((u >> 1) & 7) | (u >> 11 & 1) | (u >> 9 & 2) | (u >> 7 & 4);
         unsigned rows = ((u >> 5) & 7) | (u >> 15 & 1) | (u >> 13 & 2) | (u >> 11 & 4);
-        pl->nmarker = 0;
+        /* With at most 3 Targi there are at most 2 intersections (1 x 1, 1 x 2 or 2 x 1),
+         * listed row by row; no nested loops. */
+        int nr = (rows & 1) + (rows >> 1 & 1) + (rows >> 2);
+        int nc = (cols & 1) + (cols >> 1 & 1) + (cols >> 2);
+        int r0 = __builtin_ctz(rows | 8), r1 = __builtin_ctz((rows & (rows - 1)) | 8);
+        int c0 = __builtin_ctz(cols | 8), c1 = __builtin_ctz((cols & (cols - 1)) | 8);
+        int count = nr * nc;
+        pl->nmarker = (uint8_t)count;
         pl->src = 0;
-        for (unsigned rm = rows; rm; rm &= rm - 1)
-            for (unsigned cm = cols; cm; cm &= cm - 1) {
-                int cell = __builtin_ctz(rm) * 3 + __builtin_ctz(cm);
-                pl->src |= (uint8_t)TG_SRC_MARKER(pl->nmarker);
-                pl->marker[pl->nmarker++] = (uint8_t)cell;
-                s->cell_mark[cell] = (int8_t)p;
-            }
+        if (count) {
+            pl->marker[0] = (uint8_t)(r0 * 3 + c0);
+            s->cell_mark[r0 * 3 + c0] = (int8_t)p;
+            pl->src = TG_SRC_MARKER(0);
+        }
+        if (count == 2) {
+            int cell = nr == 2 ? r1 * 3 + c0 : r0 * 3 + c1;
+            pl->marker[1] = (uint8_t)cell;
+            s->cell_mark[cell] = (int8_t)p;
+            pl->src |= TG_SRC_MARKER(1);
+        }
     }
 }
 

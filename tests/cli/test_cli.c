@@ -154,6 +154,19 @@ static void test_play_abandoned_keeps_record(void **unused)
     unlink(path);
 }
 
+/* The bench prints the fingerprint the game's tests pin (tafel_random_games over seeds 0..N-1). */
+static void test_bench_fingerprint(void **unused)
+{
+    (void)unused;
+    char out[8192];
+    assert_int_equal(cli_run("bench 'tafelrunde2(players=2)' --games 1000", NULL, out, sizeof out),
+                     0);
+    if (!strstr(out, "fingerprint:   176528 actions"))
+        fail_msg("unexpected bench output: %s", out);
+    assert_non_null(strstr(out, "games/s"));
+    assert_non_null(strstr(out, "iterations/s"));
+}
+
 static void test_list_names_every_game(void **unused)
 {
     (void)unused;
@@ -170,6 +183,7 @@ int main(void)
         cmocka_unit_test(test_replay_refuses_corrupt_records),
         cmocka_unit_test(test_record_round_trip_and_damage),
         cmocka_unit_test(test_play_abandoned_keeps_record),
+        cmocka_unit_test(test_bench_fingerprint),
         cmocka_unit_test(test_list_names_every_game),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -209,6 +209,14 @@ static void view_resample_kind(targi_state *s, view_slots *sl, int kind, tafel_r
         }
         if (ni == 0)
             continue;
+        /* Sort first: the result must depend only on what the viewer knows (the multiset),
+         * not on where the hidden cards happened to lie. */
+        for (int i = 1; i < np; i++)
+            for (int j = i; j > 0 && pool[j - 1] > pool[j]; j--) {
+                uint8_t t = pool[j];
+                pool[j] = pool[j - 1];
+                pool[j - 1] = t;
+            }
         view_shuffle(pool, np, rng);
         for (int i = 0; i < ni; i++)
             *sl->card[idx[i]] = pool[i];

@@ -47,36 +47,6 @@ static void arena_progress(void *ctx, long done, long total)
     b->shown = 1;
 }
 
-/* Split on commas outside parentheses: "mcts(iters=5,c=1),random". */
-static int arena_split_seats(arena_config *c, const char *list, char *err, size_t errlen)
-{
-    int n = 0;
-    const char *p = list;
-    while (*p) {
-        const char *start = p;
-        int depth = 0;
-        while (*p && (depth > 0 || *p != ',')) {
-            depth += (*p == '(') - (*p == ')');
-            p++;
-        }
-        size_t len = (size_t)(p - start);
-        if (n >= TAFEL_MAX_PLAYERS || len == 0 || len >= sizeof c->specs[0]) {
-            snprintf(err, errlen, "bad --seats '%s'", list);
-            return -1;
-        }
-        memcpy(c->specs[n], start, len);
-        c->specs[n][len] = 0;
-        n++;
-        if (*p == ',')
-            p++;
-    }
-    if (n < 1) {
-        snprintf(err, errlen, "bad --seats '%s'", list);
-        return -1;
-    }
-    return n;
-}
-
 static int arena_parse_count(const char *opt, const char *v, long max, long *out)
 {
     char *end;
@@ -196,7 +166,7 @@ int cli_arena(int argc, char **argv)
     arena_config cfg;
     memset(&cfg, 0, sizeof cfg);
     char err[TAFEL_ERR_LEN];
-    int n = arena_split_seats(&cfg, seats, err, sizeof err);
+    int n = cli_split_seats(seats, cfg.specs, err, sizeof err);
     if (n < 0) {
         fprintf(stderr, "tafel: %s\n", err);
         return 2;

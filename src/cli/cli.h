@@ -21,5 +21,10 @@ void cli_show_state(FILE *out, const tafel_game *g, const void *state, int viewe
  * ~/.local/share/tafel/records; created if missing. 0 or -1 with reason. */
 int cli_records_dir(char *buf, size_t len, char *err, size_t errlen);
 void cli_print_scores(FILE *out, const tafel_game *g, const void *state);
+#define CLI_SEAT_LEN 128
+/* Split "--seats" on commas outside parentheses ("mcts(iters=5,c=1),random"). Returns the count
+ * (1 to TAFEL_MAX_PLAYERS), or -1 with a reason. */
+int cli_split_seats(const char *list, char seats[TAFEL_MAX_PLAYERS][CLI_SEAT_LEN], char *err,
+                    size_t errlen);
 
 #endif

@@ -15,37 +15,11 @@
 
 typedef struct {
     tafel_game game;
-    char seats[TAFEL_MAX_PLAYERS][128];
+    char seats[TAFEL_MAX_PLAYERS][CLI_SEAT_LEN];
     tafel_bot *bots[TAFEL_MAX_PLAYERS];
     int num_humans;
     int color;
 } play_session;
-
-static int play_split_seats(play_session *s, const char *list, char *err, size_t errlen)
-{
-    int n = 0;
-    const char *p = list;
-    while (*p) {
-        /* Split on commas outside parentheses: "mcts(iters=5,c=1),random". */
-        const char *start = p;
-        int depth = 0;
-        while (*p && (depth > 0 || *p != ',')) {
-            depth += (*p == '(') - (*p == ')');
-            p++;
-        }
-        size_t len = (size_t)(p - start);
-        if (n >= TAFEL_MAX_PLAYERS || len == 0 || len >= sizeof s->seats[0]) {
-            snprintf(err, errlen, "bad --seats '%s'", list);
-            return -1;
-        }
-        memcpy(s->seats[n], start, len);
-        s->seats[n][len] = 0;
-        n++;
-        if (*p == ',')
-            p++;
-    }
-    return n;
-}
 
 /* Read one line; returns 0 at EOF. */
 static int play_read_line(char *buf, size_t len)
@@ -234,7 +208,7 @@ static int play_main(const char *game_spec, const char *seats, uint64_t seed, in
     }
     int n = 0;
     if (seats) {
-        n = play_split_seats(&s, seats, err, sizeof err);
+        n = cli_split_seats(seats, s.seats, err, sizeof err);
         if (n < 0) {
             fprintf(stderr, "tafel: %s\n", err);
             return 2;

@@ -97,3 +97,34 @@ void cli_print_scores(FILE *out, const tafel_game *g, const void *state)
         fputc('\n', out);
     }
 }
+
+int cli_split_seats(const char *list, char seats[TAFEL_MAX_PLAYERS][CLI_SEAT_LEN], char *err,
+                    size_t errlen)
+{
+    int n = 0;
+    const char *p = list;
+    while (*p) {
+        /* Split on commas outside parentheses: "mcts(iters=5,c=1),random". */
+        const char *start = p;
+        int depth = 0;
+        while (*p && (depth > 0 || *p != ',')) {
+            depth += (*p == '(') - (*p == ')');
+            p++;
+        }
+        size_t len = (size_t)(p - start);
+        if (n >= TAFEL_MAX_PLAYERS || len == 0 || len >= CLI_SEAT_LEN) {
+            snprintf(err, errlen, "bad --seats '%s'", list);
+            return -1;
+        }
+        memcpy(seats[n], start, len);
+        seats[n][len] = 0;
+        n++;
+        if (*p == ',')
+            p++;
+    }
+    if (n < 1) {
+        snprintf(err, errlen, "bad --seats '%s'", list);
+        return -1;
+    }
+    return n;
+}

@@ -44,6 +44,24 @@ int check_testdata_dir(char *buf, size_t len)
     return 0;
 }
 
+char *check_read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        fail_msg("cannot open %s", path);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = malloc((size_t)n + 1);
+    assert_non_null(buf);
+    assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
+    buf[n] = 0;
+    fclose(f);
+    if (len)
+        *len = (size_t)n;
+    return buf;
+}
+
 static int check_views_equal(const tafel_game *g, const void *a, const void *b, int viewer)
 {
     json_t *va = g->type->view_json(g, a, viewer);

@@ -38,6 +38,9 @@ void check_load(tafel_game *g, const char *spec);
 int check_testdata_dir(char *buf, size_t len);
 /* 1 under CI (CI=true): missing test data must fail instead of skip. */
 int check_in_ci(void);
+/* Whole file as a NUL-terminated string (caller frees); fails the test if it cannot be read.
+ * len may be NULL. */
+char *check_read_file(const char *path, size_t *len);
 /* 1 in the sanitizer build (TAFEL_SANITIZE set): tests may scale down heavy loops. */
 int check_sanitized(void);
 

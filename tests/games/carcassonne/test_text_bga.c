@@ -13,23 +13,6 @@
 #include "games/carcassonne/carc_text.h"
 #include "games/games.h"
 
-static char *bga_read(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        fail_msg("cannot open %s", path);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    assert_non_null(buf);
-    assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
-    buf[n] = 0;
-    fclose(f);
-    *len = (size_t)n;
-    return buf;
-}
-
 /* Paths of the bga-*.txt files, sorted; 0 files (with a skip) when the data is missing. */
 static int bga_files(char paths[][512], int max)
 {
@@ -120,7 +103,7 @@ static void test_bga_games(void **unused)
         fail_msg("no bga-*.txt files under CI");
     for (int i = 0; i < n; i++) {
         size_t len;
-        char *text = bga_read(paths[i], &len);
+        char *text = check_read_file(paths[i], &len);
         tafel_game g;
         carc_text_result res = bga_replay(text, len, &g);
         if (res.status != CARC_TEXT_OK)
@@ -154,7 +137,7 @@ static void test_bga_mutations(void **unused)
         skip();
     }
     size_t len;
-    char *text = bga_read(paths[0], &len);
+    char *text = check_read_file(paths[0], &len);
     tafel_game g;
     /* the first score line of the game, and the first one of the end-game scoring */
     const char *s1 = strstr(text, "\nscore ");
@@ -248,7 +231,7 @@ static void test_bga_cli(void **unused)
         if (st != 0)
             fail_msg("%s: status %d: %s", cmd, st, out);
         size_t len;
-        char *text = bga_read(paths[i], &len);
+        char *text = check_read_file(paths[i], &len);
         int f0, f1;
         assert_int_equal(sscanf(strstr(text, "final scores "), "final scores %d %d", &f0, &f1), 2);
         char want[64];

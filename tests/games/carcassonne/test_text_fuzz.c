@@ -19,22 +19,6 @@ typedef struct {
     int n;
 } fz_lines;
 
-static char *fz_read(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        fail_msg("cannot open %s", path);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    assert_non_null(buf);
-    assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
-    buf[n] = 0;
-    fclose(f);
-    return buf;
-}
-
 /* Split text in place into lines. */
 static void fz_split(char *text, fz_lines *l)
 {
@@ -83,7 +67,7 @@ static carc_state fz_state;
 
 static void fz_file(const char *path, int rounds, tafel_rng *rng)
 {
-    char *text = fz_read(path);
+    char *text = check_read_file(path, NULL);
     fz_lines l;
     fz_split(text, &l);
     static char out[1 << 17];

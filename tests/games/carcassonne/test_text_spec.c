@@ -27,23 +27,6 @@ static const char *spec_missing_reason(const char *name)
     return NULL;
 }
 
-static char *spec_read(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        fail_msg("cannot open %s", path);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    assert_non_null(buf);
-    assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
-    buf[n] = 0;
-    fclose(f);
-    *len = (size_t)n;
-    return buf;
-}
-
 static int spec_cmp(const void *a, const void *b)
 {
     return strcmp(a, b);
@@ -96,7 +79,7 @@ static void test_spec_files(void **unused)
         char path[700];
         snprintf(path, sizeof path, "%.500s/%.127s", dir, names[i]);
         size_t len;
-        char *text = spec_read(path, &len);
+        char *text = check_read_file(path, &len);
         tafel_game g;
         carc_text_result res;
         carc_text_replay(text, len, &g, &spec_state, &res);
@@ -177,7 +160,7 @@ static void test_spec_claims_checked(void **unused)
         char path[700];
         snprintf(path, sizeof path, "%.500s/%.127s", dir, names[i]);
         size_t len;
-        char *text = spec_read(path, &len);
+        char *text = check_read_file(path, &len);
         tafel_game g;
         carc_text_result res;
         carc_text_replay(text, len, &g, &spec_state, &res);
@@ -243,7 +226,7 @@ static void test_spec_cli(void **unused)
         char path[700];
         snprintf(path, sizeof path, "%.500s/%.127s", dir, names[i]);
         size_t len;
-        char *text = spec_read(path, &len);
+        char *text = check_read_file(path, &len);
         tafel_game g;
         carc_text_result res;
         carc_text_replay(text, len, &g, &spec_state, &res);

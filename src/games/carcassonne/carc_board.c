@@ -424,12 +424,10 @@ static int carc_compare_features(const carc_state *s, const carc_state *r, char 
 
 int carc_check_rebuild(const tafel_game *g, const carc_state *s, char *err, size_t errlen)
 {
-    carc_state *r = malloc(sizeof *r);
-    memcpy(r, s, sizeof *r);
-    carc_rebuild(g, r);
-    int rc = carc_compare_features(s, r, err, errlen);
-    free(r);
-    return rc;
+    carc_state r;
+    memcpy(&r, s, sizeof r);
+    carc_rebuild(g, &r);
+    return carc_compare_features(s, &r, err, errlen);
 }
 
 static int carc_compare_features(const carc_state *s, const carc_state *r, char *err,

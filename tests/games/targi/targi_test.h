@@ -85,6 +85,14 @@ static inline void tgt_setup_std(const tafel_game *g, targi_state *s, int start)
     tgt_setup(g, s, goods, tribe, start);
 }
 
+/* The scenario layout: goods G4 G2 G3 G1 G11 (G4 on the first goods space), tribe C1 W1 T1 A1. */
+static inline void tgt_setup_g4_first(const tafel_game *g, targi_state *s, int start)
+{
+    static const char *const goods[5] = {"G4", "G2", "G3", "G1", "G11"};
+    static const char *const tribe[4] = {"C1", "W1", "T1", "A1"};
+    tgt_setup(g, s, goods, tribe, start);
+}
+
 /* Place Targi by border numbers, in turn order (the list alternates as the rules do). */
 static inline void tgt_place(const tafel_game *g, targi_state *s, const int *borders, int n)
 {

@@ -16,9 +16,7 @@ static void test_twelfth_card_start_player(void **unused)
     tafel_game g;
     targi_state s;
     tgt_load(&g, "");
-    static const char *const goods[5] = {"G4", "G2", "G3", "G1", "G11"};
-    static const char *const tribe[4] = {"C1", "W1", "T1", "A1"};
-    tgt_setup(&g, &s, goods, tribe, 0);
+    tgt_setup_g4_first(&g, &s, 0);
     tgt_run_to_place(&g, &s, 9);
     assert_int_equal(s.start, 0);
     assert_int_equal(s.robber, 11);
@@ -57,9 +55,7 @@ static void test_twelfth_card_second_player(void **unused)
     tafel_game g;
     targi_state s;
     tgt_load(&g, "");
-    static const char *const goods[5] = {"G4", "G2", "G3", "G1", "G11"};
-    static const char *const tribe[4] = {"C1", "W1", "T1", "A1"};
-    tgt_setup(&g, &s, goods, tribe, 1); /* B starts round 1 */
+    tgt_setup_g4_first(&g, &s, 1); /* B starts round 1 */
     s.robber = 0;
     end_fill(&s, 0, 11);
     int order[6] = {3, 15, 6, 2, 7, 5}; /* A (second): (1,2) C1 */

@@ -29,9 +29,7 @@ static void test_kosmos_fata_target(void **unused)
     tafel_game g;
     targi_state s;
     tgt_load(&g, "tribe_rule=kosmos");
-    static const char *const goods[5] = {"G4", "G2", "G3", "G1", "G11"};
-    static const char *const tribe[4] = {"C1", "W1", "T1", "A1"};
-    tgt_setup(&g, &s, goods, tribe, 0);
+    tgt_setup_g4_first(&g, &s, 0);
     s.robber = 0;
     int order[6] = {9, 1, 5, 6, 2, 13}; /* A: Fata, markers (1,2) C1 and (1,3) */
     tgt_place(&g, &s, order, 6);
@@ -47,9 +45,7 @@ static void test_w8_with_symbol_discount(void **unused)
     tafel_game g;
     targi_state s;
     tgt_load(&g, "");
-    static const char *const goods[5] = {"G4", "G2", "G3", "G1", "G11"};
-    static const char *const tribe[4] = {"C1", "W1", "T1", "A1"};
-    tgt_setup(&g, &s, goods, tribe, 0);
+    tgt_setup_g4_first(&g, &s, 0);
     s.robber = 0;
     int order[6] = {2, 1, 7, 3, 5, 6};
     tgt_place(&g, &s, order, 6);

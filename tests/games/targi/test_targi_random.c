@@ -188,9 +188,7 @@ static void test_face_down_hidden(void **unused)
     tafel_game g;
     targi_state s;
     tgt_load(&g, "");
-    static const char *const goods[5] = {"G4", "G2", "G3", "G1", "G11"};
-    static const char *const tribe[4] = {"C1", "W1", "T1", "A1"};
-    tgt_setup(&g, &s, goods, tribe, 0);
+    tgt_setup_g4_first(&g, &s, 0);
     s.robber = 0;
     int order[6] = {1, 9, 15, 6, 11, 7};
     tgt_place(&g, &s, order, 6);
@@ -224,9 +222,7 @@ static void test_resample_generations(void **unused)
     tafel_game g;
     targi_state s;
     tgt_load(&g, "");
-    static const char *const goods[5] = {"G4", "G2", "G3", "G1", "G11"};
-    static const char *const tribe[4] = {"C1", "W1", "T1", "A1"};
-    tgt_setup(&g, &s, goods, tribe, 0);
+    tgt_setup_g4_first(&g, &s, 0);
     s.robber = 0;
     int order[6] = {2, 1, 7, 3, 5, 6}; /* A: (1,2) C1 and (3,2) A1 */
     tgt_place(&g, &s, order, 6);

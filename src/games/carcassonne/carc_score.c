@@ -70,6 +70,22 @@ static int carc_cloister_count(const carc_state *s, int tile)
     return 0;
 }
 
+/* A road or city rooted at root, scored now (open at the end) or completed. */
+static int carc_line_value(const tafel_game *g, const carc_state *s, int root, int completed)
+{
+    int tiles = s->tcount[root], pen = s->pen[root];
+    if ((s->sfl[root] & CARC_S_TYPE) == CARC_ROAD) {
+        if (s->sfl[root] & CARC_S_INN)
+            return completed ? 2 * tiles : 0;
+        return tiles;
+    }
+    if (s->sfl[root] & CARC_S_CATH)
+        return completed ? 3 * (tiles + pen) : 0;
+    if (!completed || (g->params[CARC_P_TINY] && tiles == 2))
+        return tiles + pen;
+    return 2 * (tiles + pen);
+}
+
 int carc_feature_value(const tafel_game *g, carc_state *s, int seg, int completed)
 {
     int root = carc_find(s, seg);
@@ -85,17 +101,7 @@ int carc_feature_value(const tafel_game *g, carc_state *s, int seg, int complete
     }
     if (ty == CARC_FIELD)
         return carc_opt_farmers(g) ? 3 * carc_field_cities(s, root) : 0;
-    int tiles = carc_feature_tiles(s, root), pen = s->pen[root];
-    if (ty == CARC_ROAD) {
-        if (s->sfl[root] & CARC_S_INN)
-            return completed ? 2 * tiles : 0;
-        return tiles;
-    }
-    if (s->sfl[root] & CARC_S_CATH)
-        return completed ? 3 * (tiles + pen) : 0;
-    if (!completed || (g->params[CARC_P_TINY] && tiles == 2))
-        return tiles + pen;
-    return 2 * (tiles + pen);
+    return carc_line_value(g, s, root, completed);
 }
 
 /* Majority over root: every player with the highest strength scores pts. */
@@ -161,7 +167,7 @@ void carc_score_pending(const tafel_game *g, carc_state *s)
 
 /* Completed cities bordering each occupied field, in one pass over the board: pairs (field
  * root, city root), each counted once. */
-static int carc_field_pairs(carc_state *s, uint16_t (*pairs)[2], int max)
+static int carc_field_pairs(const carc_state *s, uint16_t (*pairs)[2], int max)
 {
     int n = 0;
     for (int t = 0; t < s->ntiles; t++) {
@@ -171,13 +177,13 @@ static int carc_field_pairs(carc_state *s, uint16_t (*pairs)[2], int max)
             int cm = K->seg[i].cities;
             if (!cm)
                 continue;
-            int fr = carc_find(s, T->seg_base + i);
+            int fr = carc_find_c(s, T->seg_base + i);
             if (!s->occ[fr])
                 continue;
             for (int c = 0; c < K->ncity; c++) {
                 if (!(cm >> c & 1))
                     continue;
-                int cr = carc_find(s, T->seg_base + c);
+                int cr = carc_find_c(s, T->seg_base + c);
                 if (!(s->sfl[cr] & CARC_S_DONE))
                     continue;
                 int k = 0;
@@ -280,51 +286,65 @@ int carc_fill_points(const tafel_game *g, carc_state *s, const uint16_t *sqs, in
 }
 
 /* Current score plus what every follower's feature would give now at final scoring, weighted
- * by how likely it is to be completed, plus a little for followers in supply. */
-void carc_evaluate_state(const tafel_game *g, const carc_state *s0, double *out)
+ * by how likely it is to be completed, plus a little for followers in supply. Hot in search:
+ * one find per follower, one pass over the board for all fields. */
+void carc_evaluate_state(const tafel_game *g, const carc_state *s, double *out)
 {
-    carc_state st, *s = &st; /* a copy: find() compresses paths */
-    memcpy(s, s0, sizeof st);
     for (int p = 0; p < s->nplayers; p++)
         out[p] = s->score[p];
     if (s->phase == CARC_PH_OVER)
         return;
     int left = s->nremain;
-    uint16_t done[CARC_MAX_FOL];
-    int nd = 0;
+    uint16_t done[CARC_MAX_FOL], first[CARC_MAX_FOL];
+    uint8_t str[CARC_MAX_FOL][TAFEL_MAX_PLAYERS];
+    int nd = 0, fields = 0;
+    memset(str, 0, sizeof str);
     for (int i = 0; i < s->nfol; i++) {
         const carc_fol *f = &s->fol[i];
-        int seg = s->tiles[f->tile].seg_base + f->seg;
-        int r = carc_find(s, seg);
+        int r = carc_find_c(s, s->tiles[f->tile].seg_base + f->seg);
         int k = 0;
         while (k < nd && done[k] != r)
             k++;
-        if (k < nd)
-            continue;
-        done[nd++] = (uint16_t)r;
+        if (k == nd) {
+            done[nd] = (uint16_t)r;
+            first[nd++] = (uint16_t)i;
+            fields |= (s->sfl[r] & CARC_S_TYPE) == CARC_FIELD;
+        }
+        str[k][f->player] = (uint8_t)(str[k][f->player] + (f->large ? 2 : 1));
+    }
+    uint16_t pairs[512][2];
+    int npairs = fields && carc_opt_farmers(g) ? carc_field_pairs(s, pairs, 512) : 0;
+    for (int k = 0; k < nd; k++) {
+        const carc_fol *f = &s->fol[first[k]];
+        int r = done[k];
         int ty = s->sfl[r] & CARC_S_TYPE;
         double v;
         if (ty == CARC_FIELD) {
-            v = carc_feature_value(g, s, seg, 0) * (left > 20 ? 1.5 : 1.0);
+            int cities = 0;
+            for (int j = 0; j < npairs; j++)
+                cities += pairs[j][0] == r;
+            v = 3 * cities * (left > 20 ? 1.5 : 1.0);
         } else {
-            double vi = carc_feature_value(g, s, seg, 0);
-            double vc = carc_feature_value(g, s, seg, 1);
-            int open = ty == CARC_CLOISTER ? 8 - (vi > 0 ? (int)vi - 1 : 0) : s->open[r];
+            double vi, vc;
+            int open;
+            if (ty == CARC_CLOISTER) {
+                vi = 1 + carc_cloister_count(s, f->tile);
+                vc = 9;
+                open = 8 - ((int)vi - 1);
+            } else {
+                vi = carc_line_value(g, s, r, 0);
+                vc = carc_line_value(g, s, r, 1);
+                open = s->open[r];
+            }
             double pc = left > 0 ? 1.0 / (1.0 + 0.5 * open) * (left > 10 ? 1.0 : left / 10.0)
                                  : 0.0;
             v = pc * vc + (1 - pc) * vi;
         }
-        int str[TAFEL_MAX_PLAYERS] = {0}, best = 0;
-        for (int j = 0; j < s->nfol; j++) {
-            const carc_fol *h = &s->fol[j];
-            if (carc_find(s, s->tiles[h->tile].seg_base + h->seg) == r) {
-                str[h->player] += h->large ? 2 : 1;
-                if (str[h->player] > best)
-                    best = str[h->player];
-            }
-        }
+        int best = 0;
         for (int p = 0; p < s->nplayers; p++)
-            if (best && str[p] == best)
+            best = str[k][p] > best ? str[k][p] : best;
+        for (int p = 0; p < s->nplayers; p++)
+            if (best && str[k][p] == best)
                 out[p] += v;
     }
     for (int p = 0; p < s->nplayers; p++)

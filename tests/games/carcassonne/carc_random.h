@@ -16,6 +16,52 @@ static int carc_rebuild_every = 1;
  * followers on features merged from several owners */
 static long carc_seen_move, carc_seen_fill, carc_seen_choose, carc_seen_discard;
 
+/* evaluate() the slow way: each follower's feature scored by carc_feature_value, majorities by
+ * comparing every pair of followers. The engine's version must give the same numbers. */
+static void carc_ref_evaluate(const tafel_game *g, const carc_state *s0, double *out)
+{
+    static carc_state c;
+    carc_state *s = &c;
+    c = *s0;
+    for (int p = 0; p < s->nplayers; p++)
+        out[p] = s->score[p];
+    if (s->phase == CARC_PH_OVER)
+        return;
+    int left = s->nremain, done[CARC_MAX_FOL], nd = 0;
+    for (int i = 0; i < s->nfol; i++) {
+        int seg = s->tiles[s->fol[i].tile].seg_base + s->fol[i].seg, r = carc_find(s, seg);
+        int k = 0;
+        while (k < nd && done[k] != r)
+            k++;
+        if (k < nd)
+            continue;
+        done[nd++] = r;
+        int ty = s->sfl[r] & CARC_S_TYPE;
+        double v;
+        if (ty == CARC_FIELD) {
+            v = carc_feature_value(g, s, seg, 0) * (left > 20 ? 1.5 : 1.0);
+        } else {
+            double vi = carc_feature_value(g, s, seg, 0), vc = carc_feature_value(g, s, seg, 1);
+            int open = ty == CARC_CLOISTER ? 8 - ((int)vi - 1) : s->open[r];
+            double pc = left > 0 ? 1.0 / (1.0 + 0.5 * open) * (left > 10 ? 1.0 : left / 10.0)
+                                 : 0.0;
+            v = pc * vc + (1 - pc) * vi;
+        }
+        int str[TAFEL_MAX_PLAYERS] = {0}, best = 0;
+        for (int j = 0; j < s->nfol; j++)
+            if (carc_find(s, s->tiles[s->fol[j].tile].seg_base + s->fol[j].seg) == r) {
+                int q = s->fol[j].player;
+                str[q] += s->fol[j].large ? 2 : 1;
+                best = str[q] > best ? str[q] : best;
+            }
+        for (int p = 0; p < s->nplayers; p++)
+            if (str[p] == best)
+                out[p] += v;
+    }
+    for (int p = 0; p < s->nplayers; p++)
+        out[p] += (s->supply[p] + s->large[p]) * (left > 0 ? 0.8 : 0.0) + s->held[p] * 1.5;
+}
+
 static int carc_invariant(const tafel_game *g, const void *state, char *err, size_t errlen)
 {
     const carc_state *s = state;
@@ -122,6 +168,17 @@ static int carc_invariant(const tafel_game *g, const void *state, char *err, siz
                 }
             }
         }
+    }
+    if (carc_inv_calls % 7 == 0) {
+        double want[TAFEL_MAX_PLAYERS], got[TAFEL_MAX_PLAYERS];
+        carc_ref_evaluate(g, s, want);
+        carc_evaluate_state(g, s, got);
+        for (int p = 0; p < s->nplayers; p++)
+            if (got[p] != want[p]) {
+                snprintf(err, errlen, "evaluate of player %d: %g, slow way %g", p, got[p],
+                         want[p]);
+                return -1;
+            }
     }
     /* the independent model: features every few states, the final scoring at the end */
     if (carc_inv_calls % (carc_rebuild_every * 29) == 0 && nv_check_features(g, s, err, errlen))

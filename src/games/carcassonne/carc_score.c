@@ -165,9 +165,23 @@ void carc_score_pending(const tafel_game *g, carc_state *s)
     memset(s->pcl, 0, sizeof s->pcl);
 }
 
+/* find() on a parent array of its own (a copy when the state is const), compressing paths. */
+static int carc_find_in(uint16_t *par, int a)
+{
+    int r = a;
+    while (par[r] != r)
+        r = par[r];
+    while (par[a] != r) {
+        int n = par[a];
+        par[a] = (uint16_t)r;
+        a = n;
+    }
+    return r;
+}
+
 /* Completed cities bordering each occupied field, in one pass over the board: pairs (field
- * root, city root), each counted once. */
-static int carc_field_pairs(const carc_state *s, uint16_t (*pairs)[2], int max)
+ * root, city root), each counted once. par: the state's parent array or a copy of it. */
+static int carc_field_pairs(const carc_state *s, uint16_t *par, uint16_t (*pairs)[2], int max)
 {
     int n = 0;
     for (int t = 0; t < s->ntiles; t++) {
@@ -177,13 +191,13 @@ static int carc_field_pairs(const carc_state *s, uint16_t (*pairs)[2], int max)
             int cm = K->seg[i].cities;
             if (!cm)
                 continue;
-            int fr = carc_find_c(s, T->seg_base + i);
+            int fr = carc_find_in(par, T->seg_base + i);
             if (!s->occ[fr])
                 continue;
             for (int c = 0; c < K->ncity; c++) {
                 if (!(cm >> c & 1))
                     continue;
-                int cr = carc_find_c(s, T->seg_base + c);
+                int cr = carc_find_in(par, T->seg_base + c);
                 if (!(s->sfl[cr] & CARC_S_DONE))
                     continue;
                 int k = 0;
@@ -222,7 +236,7 @@ void carc_final_scoring(const tafel_game *g, carc_state *s)
             if (!carc_opt_farmers(g))
                 continue;
             if (np < 0)
-                np = carc_field_pairs(s, pairs, 512);
+                np = carc_field_pairs(s, s->parent, pairs, 512);
             v = 0;
             for (int j = 0; j < np; j++)
                 v += pairs[j][0] == r ? 3 : 0;
@@ -299,9 +313,11 @@ void carc_evaluate_state(const tafel_game *g, const carc_state *s, double *out)
     uint8_t str[CARC_MAX_FOL][TAFEL_MAX_PLAYERS];
     int nd = 0, fields = 0;
     memset(str, 0, sizeof str);
+    uint16_t par[CARC_MAX_SEGS];
+    memcpy(par, s->parent, sizeof par[0] * (size_t)s->nsegs);
     for (int i = 0; i < s->nfol; i++) {
         const carc_fol *f = &s->fol[i];
-        int r = carc_find_c(s, s->tiles[f->tile].seg_base + f->seg);
+        int r = carc_find_in(par, s->tiles[f->tile].seg_base + f->seg);
         int k = 0;
         while (k < nd && done[k] != r)
             k++;
@@ -313,7 +329,7 @@ void carc_evaluate_state(const tafel_game *g, const carc_state *s, double *out)
         str[k][f->player] = (uint8_t)(str[k][f->player] + (f->large ? 2 : 1));
     }
     uint16_t pairs[512][2];
-    int npairs = fields && carc_opt_farmers(g) ? carc_field_pairs(s, pairs, 512) : 0;
+    int npairs = fields && carc_opt_farmers(g) ? carc_field_pairs(s, par, pairs, 512) : 0;
     for (int k = 0; k < nd; k++) {
         const carc_fol *f = &s->fol[first[k]];
         int r = done[k];

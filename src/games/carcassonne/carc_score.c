@@ -32,42 +32,61 @@ static int carc_kind_of_type(int ty)
     }
 }
 
-/* Completed cities bordering the field rooted at root, counted once each. */
-static int carc_field_cities(carc_state *s, int root)
-{
-    uint16_t seen[64];
-    int n = 0;
-    for (int t = 0; t < s->ntiles; t++) {
-        const carc_tile *T = &s->tiles[t];
-        const carc_kind *K = &carc_kinds[T->kind];
-        for (int i = K->ncity; i < K->nseg; i++) {
-            if (K->seg[i].type != CARC_FIELD || !K->seg[i].cities)
-                continue;
-            if (carc_find(s, T->seg_base + i) != root)
-                continue;
-            for (int c = 0; c < K->ncity; c++) {
-                if (!(K->seg[i].cities >> c & 1))
-                    continue;
-                int cr = carc_find(s, T->seg_base + c);
-                if (!(s->sfl[cr] & CARC_S_DONE))
-                    continue;
-                int k = 0;
-                while (k < n && seen[k] != cr)
-                    k++;
-                if (k == n && n < 64)
-                    seen[n++] = (uint16_t)cr;
-            }
-        }
-    }
-    return n;
-}
-
 static int carc_cloister_count(const carc_state *s, int tile)
 {
     for (int c = 0; c < s->ncl; c++)
         if (s->cl[c].tile == tile)
             return s->cl[c].cnt;
     return 0;
+}
+
+/* find() on a parent array of its own (a copy when the state is const), compressing paths. */
+static int carc_find_in(uint16_t *par, int a)
+{
+    int r = a;
+    while (par[r] != r)
+        r = par[r];
+    while (par[a] != r) {
+        int n = par[a];
+        par[a] = (uint16_t)r;
+        a = n;
+    }
+    return r;
+}
+
+/* Completed cities bordering each occupied field, in one pass over the board: pairs (field
+ * root, city root), each counted once. par: the state's parent array or a copy of it. */
+static int carc_field_pairs(const carc_state *s, uint16_t *par, uint16_t (*pairs)[2], int max)
+{
+    int n = 0;
+    for (int t = 0; t < s->ntiles; t++) {
+        const carc_tile *T = &s->tiles[t];
+        const carc_kind *K = &carc_kinds[T->kind];
+        for (int i = K->ncity; i < K->nseg; i++) {
+            int cm = K->seg[i].cities;
+            if (!cm)
+                continue;
+            int fr = carc_find_in(par, T->seg_base + i);
+            if (!s->occ[fr])
+                continue;
+            for (int c = 0; c < K->ncity; c++) {
+                if (!(cm >> c & 1))
+                    continue;
+                int cr = carc_find_in(par, T->seg_base + c);
+                if (!(s->sfl[cr] & CARC_S_DONE))
+                    continue;
+                int k = 0;
+                while (k < n && (pairs[k][0] != fr || pairs[k][1] != cr))
+                    k++;
+                if (k == n && n < max) {
+                    pairs[n][0] = (uint16_t)fr;
+                    pairs[n][1] = (uint16_t)cr;
+                    n++;
+                }
+            }
+        }
+    }
+    return n;
 }
 
 /* A road or city rooted at root, scored now (open at the end) or completed. */
@@ -99,8 +118,15 @@ int carc_feature_value(const tafel_game *g, carc_state *s, int seg, int complete
                 return 1 + carc_cloister_count(s, t);
         return 1;
     }
-    if (ty == CARC_FIELD)
-        return carc_opt_farmers(g) ? 3 * carc_field_cities(s, root) : 0;
+    if (ty == CARC_FIELD) {
+        if (!carc_opt_farmers(g) || !s->occ[root])
+            return 0;
+        uint16_t pairs[512][2];
+        int n = carc_field_pairs(s, s->parent, pairs, 512), v = 0;
+        for (int j = 0; j < n; j++)
+            v += pairs[j][0] == root ? 3 : 0;
+        return v;
+    }
     return carc_line_value(g, s, root, completed);
 }
 
@@ -163,55 +189,6 @@ void carc_score_pending(const tafel_game *g, carc_state *s)
     s->npcl = 0;
     memset(s->pend, 0, sizeof s->pend);
     memset(s->pcl, 0, sizeof s->pcl);
-}
-
-/* find() on a parent array of its own (a copy when the state is const), compressing paths. */
-static int carc_find_in(uint16_t *par, int a)
-{
-    int r = a;
-    while (par[r] != r)
-        r = par[r];
-    while (par[a] != r) {
-        int n = par[a];
-        par[a] = (uint16_t)r;
-        a = n;
-    }
-    return r;
-}
-
-/* Completed cities bordering each occupied field, in one pass over the board: pairs (field
- * root, city root), each counted once. par: the state's parent array or a copy of it. */
-static int carc_field_pairs(const carc_state *s, uint16_t *par, uint16_t (*pairs)[2], int max)
-{
-    int n = 0;
-    for (int t = 0; t < s->ntiles; t++) {
-        const carc_tile *T = &s->tiles[t];
-        const carc_kind *K = &carc_kinds[T->kind];
-        for (int i = K->ncity; i < K->nseg; i++) {
-            int cm = K->seg[i].cities;
-            if (!cm)
-                continue;
-            int fr = carc_find_in(par, T->seg_base + i);
-            if (!s->occ[fr])
-                continue;
-            for (int c = 0; c < K->ncity; c++) {
-                if (!(cm >> c & 1))
-                    continue;
-                int cr = carc_find_in(par, T->seg_base + c);
-                if (!(s->sfl[cr] & CARC_S_DONE))
-                    continue;
-                int k = 0;
-                while (k < n && (pairs[k][0] != fr || pairs[k][1] != cr))
-                    k++;
-                if (k == n && n < max) {
-                    pairs[n][0] = (uint16_t)fr;
-                    pairs[n][1] = (uint16_t)cr;
-                    n++;
-                }
-            }
-        }
-    }
-    return n;
 }
 
 void carc_final_scoring(const tafel_game *g, carc_state *s)

@@ -192,7 +192,7 @@ void carc_score_pending(const tafel_game *g, carc_state *s);
 void carc_final_scoring(const tafel_game *g, carc_state *s);
 /* Distinct tiles of the feature rooted at root. */
 int carc_feature_tiles(carc_state *s, int root);
-/* Value of a road/city/cloister feature (completed or not) and an occupied field at final scoring. */
+/* Value of a road/city/cloister feature (completed or not), or of an occupied field at the end. */
 int carc_feature_value(const tafel_game *g, carc_state *s, int seg, int completed);
 int carc_fill_points(const tafel_game *g, carc_state *s, const uint16_t *sqs, int n);
 void carc_evaluate_state(const tafel_game *g, const carc_state *s, double *out);

@@ -5,11 +5,11 @@
  * mcts options: iters, time (1s, 500ms), threads (N or all; default all cores), c (UCT
  * exploration), depth (random playout moves before evaluate() scores the position; end = play
  * out to the end), expand (one: a new node gets one child per visit; all: all its children at
- * once, each valued by evaluate()), prior (weight of a one-ply evaluate() bias on the root moves),
- * crn (1: the k-th visit of every root move meets the same chance outcomes), scale (multiplier
- * of the points that make a lead count), margin (0..1, weight of the score
- * margin in the value of a finished game), chance (tree: branch on chance outcomes the bot can
- * see; open: do not), nodes (tree pool per thread). Options left out take defaults tuned per game
+ * once, each valued by evaluate(); N: all at once within N player moves of the root), prior
+ * (weight of a one-ply evaluate() bias on the root moves), crn (1: the k-th visit of every root
+ * move meets the same chance outcomes), scale (multiplier of the points that make a lead
+ * count), margin (0..1, weight of the score margin in the value of a finished game), chance
+ * (tree: branch on chance outcomes the bot can see; open: do not), nodes (tree pool per thread). Options left out take defaults tuned per game
  * (src/bots/bot_tuning.c). Without iters or time, mcts thinks 1 s per move.
  * greedy option: samples (determinizations per move). */
 #ifndef TAFEL_BOT_H

@@ -9,6 +9,8 @@
 
 typedef enum { BOT_RANDOM, BOT_GREEDY, BOT_MCTS } bot_kind;
 
+#define BOT_EXPAND_ALL 1000000 /* expand_plies of expand=all */
+
 /* A parsed bot spec with every option filled in (defaults where not given). */
 typedef struct bot_opts {
     bot_kind kind;
@@ -22,13 +24,21 @@ typedef struct bot_opts {
     double scale;      /* mcts: how many points make a lead count (multiplier of the default) */
     int chance_nodes;  /* mcts: 1 = branch on chance outcomes the bot can see */
     int crn;           /* mcts: common random numbers below the root moves */
-    int expand_all;    /* mcts: a new node gets all its children at once, valued by evaluate() */
+    int expand_plies;  /* mcts: a node fewer than this many player moves below the root gets
+                        * all its children at once, valued by evaluate() (0: one per visit) */
     long nodes;        /* mcts: tree-node pool per thread (0: from the budget) */
     int samples;       /* greedy: determinizations/chance samples per action */
     unsigned set;      /* BOT_SET_*: options the spec gave (the others may take game defaults) */
 } bot_opts;
 
-enum { BOT_SET_C = 1, BOT_SET_DEPTH = 2, BOT_SET_EXPAND = 4, BOT_SET_SCALE = 8, BOT_SET_CRN = 16 };
+enum {
+    BOT_SET_C = 1,
+    BOT_SET_DEPTH = 2,
+    BOT_SET_EXPAND = 4,
+    BOT_SET_SCALE = 8,
+    BOT_SET_CRN = 16,
+    BOT_SET_PRIOR = 32,
+};
 
 /* Fill the options the spec left open with what plays best in game g (bot_tuning.c). */
 void bot_tune(bot_opts *o, const tafel_game *g);

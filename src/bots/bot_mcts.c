@@ -5,8 +5,8 @@
  * (legal sets differ between determinizations: a child's availability counts how often it was
  * legal when its parent was visited, and UCT uses it instead of the parent's visits). Chance
  * outcomes the bot can see branch the tree (keyed by outcome); outcomes it cannot see (its
- * info_hash does not tell them apart) all share one child. Nodes come from a per-thread pool allocated with
- * the bot; when it is full the tree stops growing. Root-parallel: each thread searches its own
+ * info_hash does not tell them apart) all share one child. Nodes come from a per-thread pool
+ * allocated with the bot; when it is full the tree stops growing. Root-parallel: each thread searches its own
  * tree with its own rng stream; the root visit counts are summed. */
 #include <math.h>
 #include <pthread.h>
@@ -117,10 +117,8 @@ static int32_t bot_chance_child(bot_search *s, int32_t node, uint64_t key)
 
 static double bot_prior_of(const bot_search *s, int32_t a);
 
-/* At a player node: count availability, then expand an untried legal action (random) or pick
- * the best child by UCT. Returns the child, or -1 if nothing could be chosen (pool full and no
- * child legal here); *action gets the action. */
-/* expand=all: a new child starts with one visit worth the evaluate() value after its move. */
+/* A wide node's new child (expand=all, or within expand=N plies of the root) starts with one
+ * visit worth the evaluate() value after its move. */
 static int32_t bot_new_evaluated(bot_search *s, const unsigned char *st, int32_t a, int player)
 {
     const tafel_game *g = s->g;
@@ -137,8 +135,12 @@ static int32_t bot_new_evaluated(bot_search *s, const unsigned char *st, int32_t
     return nn;
 }
 
+/* At a player node: count availability, then expand an untried legal action (all of them at a
+ * wide node; else the best by the root prior, or a random one) or pick the best child by UCT.
+ * Returns the child, or -1 if nothing could be chosen (pool full and no child legal here);
+ * *action gets the action. */
 static int32_t bot_select(bot_search *s, const unsigned char *st, int32_t node, int player,
-                          int n, int32_t *action, int *expanded)
+                          int n, int wide, int32_t *action, int *expanded)
 {
     const int32_t *legal = s->legal;
     int32_t prev = -1, c = s->pool[node].child;
@@ -154,7 +156,7 @@ static int32_t bot_select(bot_search *s, const unsigned char *st, int32_t node, 
             c = s->pool[c].sibling;
         }
         int32_t fresh = -1;
-        if (s->o->expand_all && !(c >= 0 && s->pool[c].key == a) &&
+        if (wide && !(c >= 0 && s->pool[c].key == a) &&
             (fresh = bot_new_evaluated(s, st, legal[i], player)) >= 0) {
             bot_link(s, node, prev, fresh);
             prev = fresh;
@@ -235,7 +237,7 @@ static void bot_iteration(bot_search *s)
     int len = 0;
     s->cur = &s->rng;
     s->path[len++] = 0;
-    int in_tree = 1;
+    int in_tree = 1, plies = 0;
     /* Selection and expansion. */
     while (in_tree) {
         int p = t->current_player(g, st);
@@ -263,7 +265,7 @@ static void bot_iteration(bot_search *s)
         int n = t->legal_actions(g, st, s->legal);
         int32_t a;
         int expanded = 0;
-        int32_t c = bot_select(s, st, node, p, n, &a, &expanded);
+        int32_t c = bot_select(s, st, node, p, n, plies++ < s->o->expand_plies, &a, &expanded);
         if (c < 0 || len >= BOT_PATH_MAX)
             break;
         t->apply(g, st, a);

@@ -120,6 +120,7 @@ static int bot_set_option(bot_opts *o, const char *name, const char *key, const 
     } else if (!strcmp(key, "prior")) {
         if (bot_parse_double(val, 0, 100, &o->prior))
             goto bad;
+        o->set |= BOT_SET_PRIOR;
     } else if (!strcmp(key, "margin")) {
         if (bot_parse_double(val, 0, 1, &o->margin))
             goto bad;
@@ -132,11 +133,13 @@ static int bot_set_option(bot_opts *o, const char *name, const char *key, const 
             goto bad;
     } else if (!strcmp(key, "expand")) {
         if (!strcmp(val, "one"))
-            o->expand_all = 0;
+            o->expand_plies = 0;
         else if (!strcmp(val, "all"))
-            o->expand_all = 1;
-        else
+            o->expand_plies = BOT_EXPAND_ALL;
+        else if (bot_parse_long(val, 0, 1000, &l))
             goto bad;
+        else
+            o->expand_plies = (int)l;
         o->set |= BOT_SET_EXPAND;
     } else if (!strcmp(key, "nodes")) {
         if (bot_parse_long(val, 16, 1L << 26, &l))

@@ -1,6 +1,9 @@
 /* bot_tuning.c: per-game defaults of the mcts options, measured with `tafel arena` (see
  * docs/strength.md). Random playouts judge Die Tafelrunde 2 and Targi well, but in Carcassonne
- * random tile placements say little: there the search values its leaves with evaluate(). */
+ * random tile placements say little: there the search values its leaves with evaluate(), knows
+ * every reply within 3 plies (own tile and follower, the opponent's tile) as soon as it reaches
+ * them, grows one child per visit below, and tries the root moves in the order of a one-ply
+ * prior. */
 #include <string.h>
 
 #include "bots/bot_internal.h"
@@ -8,12 +11,13 @@
 typedef struct {
     const char *game;
     int depth;
-    int expand_all;
+    int expand_plies;
     double c;
+    double prior;
 } bot_tuning;
 
 static const bot_tuning bot_tunings[] = {
-    {"carcassonne", 0, 1, 0.3},
+    {"carcassonne", 0, 3, 0.3, 1},
 };
 
 void bot_tune(bot_opts *o, const tafel_game *g)
@@ -25,8 +29,10 @@ void bot_tune(bot_opts *o, const tafel_game *g)
         if (!(o->set & BOT_SET_DEPTH))
             o->depth = t->depth;
         if (!(o->set & BOT_SET_EXPAND))
-            o->expand_all = t->expand_all;
+            o->expand_plies = t->expand_plies;
         if (!(o->set & BOT_SET_C))
             o->c = t->c;
+        if (!(o->set & BOT_SET_PRIOR))
+            o->prior = t->prior;
     }
 }

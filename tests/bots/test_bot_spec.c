@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "bot_testgame.h"
+#include "bots/bot_internal.h"
 #include "tafel/bot.h"
 
 static void spec_ok(const char *spec)
@@ -40,6 +41,7 @@ static void test_accepted(void **unused)
     spec_ok("mcts(iters=10,depth=end,prior=1.5)");
     spec_ok("mcts(iters=10,depth=0)");
     spec_ok("mcts(iters=10,expand=all)");
+    spec_ok("mcts(iters=10,expand=2)");
     spec_ok("mcts(iters=10,scale=2.5)");
     spec_ok("mcts(iters=10,crn=1)");
 }
@@ -68,6 +70,7 @@ static void test_refused(void **unused)
     spec_bad("mcts(depth=deep)", "bad value 'deep' for depth");
     spec_bad("mcts(prior=-1)", "bad value '-1' for prior");
     spec_bad("mcts(expand=some)", "bad value 'some' for expand");
+    spec_bad("mcts(expand=-1)", "bad value '-1' for expand");
     spec_bad("mcts(scale=0)", "bad value '0' for scale");
     spec_bad("mcts(crn=2)", "bad value '2' for crn");
 }
@@ -94,12 +97,47 @@ static void test_threads_and_new(void **unused)
     tafel_bot_free(b);
 }
 
+static void tuned(const char *game, const char *spec, bot_opts *o)
+{
+    tafel_game g;
+    char err[TAFEL_ERR_LEN];
+    if (tafel_game_load(&g, game, err, sizeof err))
+        fail_msg("%s: %s", game, err);
+    if (bot_parse_spec(spec, o, err, sizeof err))
+        fail_msg("%s: %s", spec, err);
+    bot_tune(o, &g);
+}
+
+/* Carcassonne's measured defaults apply unless the spec sets the option; other games keep the
+ * generic ones (docs/strength.md). */
+static void test_game_defaults(void **unused)
+{
+    (void)unused;
+    bot_opts o;
+    tuned("carcassonne", "mcts(iters=10)", &o);
+    assert_int_equal(o.depth, 0);
+    assert_int_equal(o.expand_plies, 3);
+    assert_true(o.c == 0.3);
+    assert_true(o.prior == 1);
+    tuned("carcassonne", "mcts(iters=10,depth=end,expand=all,c=0.7,prior=0)", &o);
+    assert_int_equal(o.depth, -1);
+    assert_int_equal(o.expand_plies, BOT_EXPAND_ALL);
+    assert_true(o.c == 0.7);
+    assert_true(o.prior == 0);
+    tuned("tafelrunde2", "mcts(iters=10)", &o);
+    assert_int_equal(o.depth, -1);
+    assert_int_equal(o.expand_plies, 0);
+    assert_true(o.c == 0.7);
+    assert_true(o.prior == 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_accepted),
         cmocka_unit_test(test_refused),
         cmocka_unit_test(test_threads_and_new),
+        cmocka_unit_test(test_game_defaults),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

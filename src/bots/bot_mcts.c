@@ -6,8 +6,8 @@
  * legal when its parent was visited, and UCT uses it instead of the parent's visits). Chance
  * outcomes the bot can see branch the tree (keyed by outcome); outcomes it cannot see (its
  * info_hash does not tell them apart) all share one child. Nodes come from a per-thread pool
- * allocated with the bot; when it is full the tree stops growing. Root-parallel: each thread searches its own
- * tree with its own rng stream; the root visit counts are summed. */
+ * allocated with the bot; when it is full the tree stops growing. Root-parallel: each thread
+ * searches its own tree with its own rng stream; the root visit counts are summed. */
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>

@@ -10,7 +10,8 @@
  * move meets the same chance outcomes), scale (multiplier of the points that make a lead
  * count), margin (0..1, weight of the score margin in the value of a finished game), chance
  * (tree: branch on chance outcomes the bot can see; open: do not), nodes (tree pool per thread).
- * Options left out take defaults tuned per game (src/bots/bot_tuning.c). Without iters or time, mcts thinks 1 s per move.
+ * Options left out take defaults tuned per game (src/bots/bot_tuning.c). Without iters or
+ * time, mcts thinks 1 s per move.
  * greedy option: samples (determinizations per move). */
 #ifndef TAFEL_BOT_H
 #define TAFEL_BOT_H

@@ -32,6 +32,7 @@ struct tafel_bot {
     void (*destroy)(tafel_bot *bot);
     void *impl;
     long long iterations;     /* search iterations so far (mcts; all threads), for statistics */
+    long long last_nodes;     /* tree nodes the last choice created (mcts; all threads) */
 };
 
 /* 1 if spec names a human seat ("human"). */

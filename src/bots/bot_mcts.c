@@ -418,6 +418,7 @@ int32_t bot_mcts_choose(tafel_bot *bot, const void *state)
     bot_mcts_impl *m = bot->impl;
     const tafel_game *g = bot->game;
     int n = g->type->legal_actions(g, state, m->legal);
+    bot->last_nodes = 0;
     if (n == 1)
         return m->legal[0];
     uint64_t move_seed = tafel_rng_mix(m->seed, m->moves++);
@@ -446,6 +447,7 @@ int32_t bot_mcts_choose(tafel_bot *bot, const void *state)
     for (int t = 0; t < m->nthreads; t++) {
         bot_search *s = &m->search[t];
         bot->iterations += s->iters;
+        bot->last_nodes += s->used;
         int i = 0;
         for (int32_t c = s->pool[0].child; c >= 0; c = s->pool[c].sibling) {
             const bot_node *nd = &s->pool[c];

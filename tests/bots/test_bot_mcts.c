@@ -169,6 +169,48 @@ static void test_budget_counts(void **unused)
     free(states[0]);
 }
 
+/* Tree shape of expand=N, counted in nodes after one and two iterations on Carcassonne's first
+ * placement (its follower choice follows without a chance node, and has at least 2 options). */
+static void test_expand_plies(void **unused)
+{
+    (void)unused;
+    tafel_game g;
+    char err[TAFEL_ERR_LEN];
+    const tafel_game_type *t = tafel_game_type_find("carcassonne");
+    if (!t || !t->init)
+        skip();
+    assert_int_equal(tafel_game_load_type(&g, t, "", err, sizeof err), 0);
+    unsigned char *st[1];
+    assert_int_equal(bot_states(&g, 5, 1, 1, st, 1), 1);
+    int32_t legal[4096];
+    long long n = t->legal_actions(&g, st[0], legal);
+    assert_true(n > 2);
+    /* Nodes expected, root included: base, plus n if with_n; more than that if more. */
+    static const struct {
+        const char *spec;
+        int base, with_n, more;
+    } cases[] = {
+        {"mcts(iters=1,threads=1,expand=one)", 2, 0, 0},
+        {"mcts(iters=2,threads=1,expand=one)", 3, 0, 0},
+        {"mcts(iters=1,threads=1,expand=1)", 1, 1, 0},
+        {"mcts(iters=2,threads=1,expand=1)", 2, 1, 0},
+        {"mcts(iters=2,threads=1,expand=2)", 2, 1, 1},
+        {"mcts(iters=2,threads=1,expand=all)", 2, 1, 1},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        tafel_bot *b = tafel_bot_new(cases[i].spec, &g, t->current_player(&g, st[0]), 1, err,
+                                     sizeof err);
+        if (!b)
+            fail_msg("%s: %s", cases[i].spec, err);
+        b->choose(b, st[0]);
+        long long want = cases[i].base + (cases[i].with_n ? n : 0);
+        if (cases[i].more ? b->last_nodes <= want : b->last_nodes != want)
+            fail_msg("%s: %lld nodes (root moves: %lld)", cases[i].spec, b->last_nodes, n);
+        tafel_bot_free(b);
+    }
+    free(st[0]);
+}
+
 /* Sanity of the search: mcts wins clearly against random in the test game. */
 static void test_mcts_beats_random(void **unused)
 {
@@ -200,6 +242,7 @@ int main(void)
         cmocka_unit_test(test_hidden_information_unused),
         cmocka_unit_test(test_reproducible),
         cmocka_unit_test(test_budget_counts),
+        cmocka_unit_test(test_expand_plies),
         cmocka_unit_test(test_mcts_beats_random),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

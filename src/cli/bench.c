@@ -1,5 +1,6 @@
-/* bench.c: `tafel bench`: uniformly random playouts from fixed seeds on one core. The total
- * action count is a deterministic fingerprint of the rules (tests compare it). */
+/* bench.c: `tafel bench`: uniformly random playouts from fixed seeds on one core, then mcts on
+ * fixed positions. The playouts' action count is a deterministic fingerprint of the rules (tests
+ * compare it); the tree nodes of the first mcts decision on each position are one of the search. */
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,8 +73,11 @@ static int bench_positions(const tafel_game *g, unsigned char *states[BENCH_POSI
     return found;
 }
 
-/* MCTS iterations per second on one core, over positions spread across the game. */
-static double bench_mcts(const tafel_game *g, double min_seconds)
+/* MCTS iterations per second on one core, over positions spread across the game. The first
+ * decision on each position (fresh bots, fixed seed and budget) adds its tree nodes to *nodes and
+ * its action to the hash *decisions. */
+static double bench_mcts(const tafel_game *g, double min_seconds, long long *nodes,
+                         uint64_t *decisions)
 {
     unsigned char *states[BENCH_POSITIONS];
     int n = bench_positions(g, states);
@@ -83,12 +87,18 @@ static double bench_mcts(const tafel_game *g, double min_seconds)
         bots[p] = tafel_bot_new(BENCH_MCTS, g, p, 1, err, sizeof err);
     long long iters = 0;
     double t0 = bench_now(), el = 0;
-    for (int k = 0; n > 0 && bots[0] && el < min_seconds; k++) {
+    *nodes = 0;
+    *decisions = 0;
+    for (int k = 0; n > 0 && bots[0] && (el < min_seconds || k < n); k++) {
         const unsigned char *st = states[k % n];
         tafel_bot *b = bots[g->type->current_player(g, st)];
         long long before = b->iterations;
-        b->choose(b, st);
+        int32_t a = b->choose(b, st);
         iters += b->iterations - before;
+        if (k < n) {
+            *nodes += b->last_nodes;
+            *decisions = tafel_rng_mix(*decisions, (uint64_t)(uint32_t)a);
+        }
         el = bench_now() - t0;
     }
     for (int p = 0; p < g->num_players; p++)
@@ -114,8 +124,13 @@ static int bench_one(const char *spec, long games)
            r.games, r.seconds, r.games / s, r.actions / s);
     printf("  fingerprint:   %lld actions\n", r.actions);
     fflush(stdout);
-    printf("  mcts:          %.0f iterations/s (one core, %s, %d positions)\n",
-           bench_mcts(&g, 1.0), BENCH_MCTS, BENCH_POSITIONS);
+    long long nodes;
+    uint64_t decisions;
+    double ips = bench_mcts(&g, 1.0, &nodes, &decisions);
+    printf("  mcts:          %.0f iterations/s (one core, %s, %d positions)\n", ips, BENCH_MCTS,
+           BENCH_POSITIONS);
+    printf("  search:        %lld nodes, decisions %016llx (fingerprint)\n", nodes,
+           (unsigned long long)decisions);
     fflush(stdout);
     return 0;
 }

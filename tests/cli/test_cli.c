@@ -165,6 +165,18 @@ static void test_bench_fingerprint(void **unused)
         fail_msg("unexpected bench output: %s", out);
     assert_non_null(strstr(out, "games/s"));
     assert_non_null(strstr(out, "iterations/s"));
+    /* The search fingerprint does not depend on timing: a second run prints the same. */
+    const char *f = strstr(out, "search:");
+    long long nodes = f ? atoll(f + strlen("search:")) : 0;
+    if (nodes <= 0)
+        fail_msg("no search fingerprint: %s", out);
+    char again[8192], want[128];
+    assert_int_equal(cli_run("bench 'tafelrunde2(players=2)' --games 10", NULL, again,
+                             sizeof again), 0);
+    const char *eol = strchr(f, '\n');
+    snprintf(want, sizeof want, "%.*s", eol ? (int)(eol - f) : 0, f);
+    if (!eol || !strstr(again, want))
+        fail_msg("search fingerprint changed between runs: %s then %s", out, again);
 }
 
 static void test_list_names_every_game(void **unused)

@@ -1,6 +1,7 @@
 /* bench.c: `tafel bench`: uniformly random playouts from fixed seeds on one core, then mcts on
  * fixed positions. The playouts' action count is a deterministic fingerprint of the rules (tests
- * compare it); the tree nodes of the first mcts decision on each position are one of the search. */
+ * compare it); the tree nodes and actions of the first mcts decision on each position are one of
+ * the search (independent of timing). */
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>

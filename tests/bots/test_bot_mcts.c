@@ -180,7 +180,7 @@ static void test_expand_plies(void **unused)
     if (!t || !t->init)
         skip();
     assert_int_equal(tafel_game_load_type(&g, t, "", err, sizeof err), 0);
-    unsigned char *st[1];
+    unsigned char *st[1] = {NULL};
     assert_int_equal(bot_states(&g, 5, 1, 1, st, 1), 1);
     int32_t legal[4096];
     long long n = t->legal_actions(&g, st[0], legal);

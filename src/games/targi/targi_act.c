@@ -21,8 +21,11 @@ static int act_can_trade(const tafel_game *g, const targi_player *pl)
     return t8 | (pl->goods[0] >= 2) | (pl->goods[1] >= 2) | (pl->goods[2] >= 2);
 }
 
-static int act_can_silver(const targi_player *pl)
+/* With trade_mixed_goods any 2 goods pay the Silversmith [D-4], as targi_silver_options has it. */
+static int act_can_silver(const tafel_game *g, const targi_player *pl)
 {
+    if (g->params[TG_PARAM_MIXED])
+        return (pl->gold >= 1) | (targi_goods_total(pl) >= 2);
     return (pl->gold >= 1) | (pl->goods[0] >= 2) | (pl->goods[1] >= 2) | (pl->goods[2] >= 2);
 }
 
@@ -46,7 +49,7 @@ int targi_legal_top(const tafel_game *g, const targi_state *s, int32_t *out)
     unsigned use = pl->open_targi;
     unsigned mask = use & ~((1u << 1) | (1u << 9) | (1u << 5) | (1u << 10));
     mask |= (use & (1u << 5)) * (unsigned)act_can_trade(g, pl);
-    mask |= (use & (1u << 10)) * (unsigned)act_can_silver(pl);
+    mask |= (use & (1u << 10)) * (unsigned)act_can_silver(g, pl);
     /* at most 3 Targi, listed first; branch-free, without a chain through n */
     unsigned m1 = mask & (mask - 1), m2 = m1 & (m1 - 1);
     out[0] = TG_A_USE + __builtin_ctz(mask | 0x10000u);
@@ -139,7 +142,7 @@ static int act_has_action(const tafel_game *g, const targi_state *s)
                 return 1;
             break;
         case 10:
-            if (act_can_silver(pl))
+            if (act_can_silver(g, pl))
                 return 1;
             break;
         default:

@@ -312,6 +312,39 @@ static void test_silversmith(void **unused)
     assert_int_equal(s.pl[0].vp, 5);
 }
 
+/* [D-4] with trade_mixed_goods: one date and one salt, no gold, open the Silversmith. A's
+ * Targi on #10, #2, #3 give no marker; once the dates and salt are taken, the Silversmith is
+ * his only source, and his phase must stay open for it. Without the option it ends there. */
+static void test_silversmith_mixed_opens(void **unused)
+{
+    (void)unused;
+    tafel_game g;
+    targi_state s;
+    int order[6] = {10, 1, 2, 5, 3, 7};
+    tgt_load(&g, "trade_mixed_goods=true");
+    act_setup(&g, &s, order);
+    assert_int_equal(s.pl[0].nmarker, 0);
+    tgt_set_goods(&s, 0, 0, 0, 0, 0);
+    assert_false(tgt_legal(&g, &s, "use 10 Silversmith"));
+    tgt_do(&g, &s, "use 2 Dates");
+    assert_false(tgt_legal(&g, &s, "use 10 Silversmith")); /* one good is not enough */
+    tgt_do(&g, &s, "use 3 Salt");
+    assert_int_equal(s.turn, 0);
+    assert_true(tgt_legal(&g, &s, "use 10 Silversmith"));
+    tgt_do(&g, &s, "use 10 Silversmith");
+    tgt_do(&g, &s, "silver DS for 1 VP");
+    assert_int_equal(s.pl[0].vp, 5);
+    assert_int_equal(targi_goods_total(&s.pl[0]), 0);
+    /* one kind per exchange: D + S pays nothing, so A's phase ends after the salt */
+    tgt_load(&g, "");
+    act_setup(&g, &s, order);
+    tgt_set_goods(&s, 0, 0, 0, 0, 0);
+    tgt_do(&g, &s, "use 2 Dates");
+    tgt_do(&g, &s, "use 3 Salt");
+    assert_int_equal(s.turn, 1);
+    assert_int_equal(s.pl[0].vp, 4);
+}
+
 static void test_fata_morgana(void **unused)
 {
     (void)unused;
@@ -499,6 +532,7 @@ int main(void)
         cmocka_unit_test(test_limits),
         cmocka_unit_test(test_trader),
         cmocka_unit_test(test_silversmith),
+        cmocka_unit_test(test_silversmith_mixed_opens),
         cmocka_unit_test(test_fata_morgana),
         cmocka_unit_test(test_caravan_and_decks),
         cmocka_unit_test(test_tribe_deck_reshuffle),

@@ -345,6 +345,173 @@ static void test_silversmith_mixed_opens(void **unused)
     assert_int_equal(s.pl[0].vp, 4);
 }
 
+/* Mark in `bits` the ids from `first` on among the legal actions. */
+static void act_legal_bits(const tafel_game *g, const targi_state *s, int first, uint64_t *bits,
+                           int words)
+{
+    int32_t out[TG_MAX_LEGAL];
+    int n = targi_legal_actions(g, s, out);
+    memset(bits, 0, sizeof *bits * (size_t)words);
+    for (int i = 0; i < n; i++)
+        if (out[i] >= first && out[i] < first + 64 * words)
+            bits[(out[i] - first) / 64] |= 1ull << ((out[i] - first) % 64);
+}
+
+/* [D-4], every holding up to 5 goods of a kind and 3 gold, under both trade_mixed_goods values:
+ * the Silversmith opens exactly when an exchange is possible, offers exactly 2 or 4 goods (one
+ * kind, or any with the option), 1 or 2 gold, and pays 1, 3, 2 or 4 VP for them. */
+static void test_silversmith_options(void **unused)
+{
+    (void)unused;
+    tafel_game g;
+    targi_state base, s, t;
+    int order[6] = {10, 1, 5, 3, 6, 7};
+    enum { W = (TG_A_SWAP - TG_A_SILVER + 63) / 64 };
+    for (int mixed = 0; mixed < 2; mixed++) {
+        tgt_load(&g, mixed ? "trade_mixed_goods=true" : "");
+        act_setup(&g, &base, order);
+        for (int h = 0; h < 6 * 6 * 6 * 4; h++) {
+            int hd = h % 6, hs = h / 6 % 6, hp = h / 36 % 6, hg = h / 216;
+            uint64_t want[W] = {0}, got[W];
+            for (int d = 0; d <= hd && d <= 4; d++)
+                for (int sa = 0; sa <= hs && sa <= 4; sa++)
+                    for (int pe = 0; pe <= hp && pe <= 4; pe++) {
+                        int cnt = d + sa + pe, kinds = (d > 0) + (sa > 0) + (pe > 0);
+                        if ((cnt == 2 || cnt == 4) && (mixed || kinds == 1)) {
+                            int c = TG_SILVER_CODE(d, sa, pe, 0);
+                            want[c / 64] |= 1ull << (c % 64);
+                        }
+                    }
+            for (int gd = 1; gd <= 2 && gd <= hg; gd++)
+                want[gd / 64] |= 1ull << (gd % 64);
+            int any = 0;
+            for (int w = 0; w < W; w++)
+                any |= want[w] != 0;
+            s = base;
+            tgt_set_goods(&s, 0, hd, hs, hp, hg);
+            if (tgt_legal(&g, &s, "use 10 Silversmith") != any)
+                fail_msg("mixed=%d, %dD %dS %dP %dG: Silversmith %s", mixed, hd, hs, hp, hg,
+                         any ? "not offered" : "offered with nothing to pay");
+            if (!any)
+                continue;
+            tgt_do(&g, &s, "use 10 Silversmith");
+            act_legal_bits(&g, &s, TG_A_SILVER, got, W);
+            if (memcmp(got, want, sizeof want))
+                fail_msg("mixed=%d, %dD %dS %dP %dG: wrong Silversmith exchanges", mixed, hd,
+                         hs, hp, hg);
+            for (int c = 0; c < 64 * W; c++) {
+                if (!(want[c / 64] >> (c % 64) & 1))
+                    continue;
+                int gd = c % 3, v = c / 3, cnt = v / 25 + v / 5 % 5 + v % 5;
+                t = s;
+                targi_apply(&g, &t, TG_A_SILVER + c);
+                assert_int_equal(t.pl[0].vp, 4 + (gd ? 2 * gd : cnt == 2 ? 1 : 3));
+                assert_int_equal(t.pl[0].gold, hg - gd);
+                assert_int_equal(targi_goods_total(&t.pl[0]), hd + hs + hp - cnt);
+                assert_int_equal(t.pend, TG_P_NONE); /* exactly one exchange */
+            }
+        }
+    }
+}
+
+/* [D-4] at the Trader, for every holding up to 4 goods of a kind, with and without T8 and
+ * trade_mixed_goods, and every set of kinds already received in the visit: 3 goods -> gold;
+ * 2 goods -> 1 good of a kind not given; with T8 1 good -> 1 good of another kind, never giving
+ * a kind received earlier in the visit; one kind per exchange unless mixed. The Trader opens
+ * exactly when the first exchange is possible. */
+static void test_trader_options(void **unused)
+{
+    (void)unused;
+    tafel_game g;
+    targi_state base, s;
+    int order[6] = {10, 1, 5, 3, 6, 7};
+    enum { W = (TG_A_DONE - TG_A_TRADE + 63) / 64 };
+    for (int opt = 0; opt < 4; opt++) {
+        int mixed = opt & 1, t8 = opt >> 1;
+        tgt_load(&g, mixed ? "trade_mixed_goods=true" : "");
+        act_setup(&g, &base, order);
+        if (t8)
+            tgt_give(&base, 0, "T8", 0);
+        for (int h = 0; h < 5 * 5 * 5; h++) {
+            int hd = h % 5, hs = h / 5 % 5, hp = h / 25;
+            for (unsigned recv = 0; recv < 8; recv++) {
+                uint64_t want[W] = {0}, got[W];
+                for (int d = 0; d <= hd && d <= 3; d++)
+                    for (int sa = 0; sa <= hs && sa <= 3; sa++)
+                        for (int pe = 0; pe <= hp && pe <= 3; pe++) {
+                            int cnt = d + sa + pe, kinds = (d > 0) + (sa > 0) + (pe > 0);
+                            int given[3] = {d > 0, sa > 0, pe > 0};
+                            if (!cnt || (!mixed && kinds > 1))
+                                continue;
+                            for (int r = 0; r < 4; r++) {
+                                int ok;
+                                if (r == 0)
+                                    ok = cnt == 3;
+                                else if (given[r - 1])
+                                    ok = 0;
+                                else if (cnt == 2)
+                                    ok = 1;
+                                else
+                                    ok = cnt == 1 && t8 &&
+                                         !(recv >> (d ? 0 : sa ? 1 : 2) & 1);
+                                if (ok) {
+                                    int c = TG_TRADE_CODE(d, sa, pe, r);
+                                    want[c / 64] |= 1ull << (c % 64);
+                                }
+                            }
+                        }
+                int any = 0;
+                for (int w = 0; w < W; w++)
+                    any |= want[w] != 0;
+                s = base;
+                tgt_set_goods(&s, 0, hd, hs, hp, 0);
+                if (recv == 0 && tgt_legal(&g, &s, "use 5 Trader") != any)
+                    fail_msg("mixed=%d t8=%d, %dD %dS %dP: Trader %s", mixed, t8, hd, hs, hp,
+                             any ? "not offered" : "offered with nothing to trade");
+                /* a visit in progress: the kinds received so far */
+                s.pl[0].open_targi &= (uint16_t)~(1u << 5);
+                s.pend = TG_P_TRADE;
+                s.pend_flag = (uint8_t)recv;
+                act_legal_bits(&g, &s, TG_A_TRADE, got, W);
+                if (memcmp(got, want, sizeof want))
+                    fail_msg("mixed=%d t8=%d, %dD %dS %dP, received %u: wrong exchanges", mixed,
+                             t8, hd, hs, hp, recv);
+                assert_true(tgt_legal(&g, &s, "done"));
+            }
+        }
+    }
+}
+
+/* [D-4] with T8 and mixed goods: what a visit has received, by a 2 -> 1 or a 1 -> 1 exchange, is
+ * not given again 1 -> 1; 2 -> 1 exchanges may still give it. */
+static void test_trader_t8_mixed_visit(void **unused)
+{
+    (void)unused;
+    tafel_game g;
+    targi_state s;
+    int order[6] = {10, 1, 5, 3, 6, 7};
+    tgt_load(&g, "trade_mixed_goods=true");
+    act_setup(&g, &s, order);
+    tgt_give(&s, 0, "T8", 0);
+    tgt_set_goods(&s, 0, 2, 1, 0, 0);
+    tgt_do(&g, &s, "use 5 Trader");
+    assert_false(tgt_legal(&g, &s, "trade DS for date")); /* a kind given */
+    assert_false(tgt_legal(&g, &s, "trade DS for salt"));
+    assert_false(tgt_legal(&g, &s, "trade S for salt"));
+    tgt_do(&g, &s, "trade DS for pepper"); /* 1 date, 1 pepper */
+    assert_false(tgt_legal(&g, &s, "trade P for date")); /* pepper was received */
+    assert_false(tgt_legal(&g, &s, "trade P for salt"));
+    assert_false(tgt_legal(&g, &s, "trade D for date"));
+    tgt_do(&g, &s, "trade D for salt"); /* 1 salt, 1 pepper */
+    assert_false(tgt_legal(&g, &s, "trade S for date"));
+    assert_false(tgt_legal(&g, &s, "trade P for date"));
+    tgt_do(&g, &s, "trade SP for date"); /* 2 -> 1 may give received kinds */
+    assert_int_equal(s.pl[0].goods[TG_DATE], 1);
+    assert_int_equal(targi_goods_total(&s.pl[0]), 1);
+    assert_false(tgt_legal(&g, &s, "trade D for salt"));
+    assert_int_equal(tgt_nlegal(&g, &s), 1); /* only "done" */
+}
+
 static void test_fata_morgana(void **unused)
 {
     (void)unused;
@@ -533,6 +700,9 @@ int main(void)
         cmocka_unit_test(test_trader),
         cmocka_unit_test(test_silversmith),
         cmocka_unit_test(test_silversmith_mixed_opens),
+        cmocka_unit_test(test_silversmith_options),
+        cmocka_unit_test(test_trader_options),
+        cmocka_unit_test(test_trader_t8_mixed_visit),
         cmocka_unit_test(test_fata_morgana),
         cmocka_unit_test(test_caravan_and_decks),
         cmocka_unit_test(test_tribe_deck_reshuffle),

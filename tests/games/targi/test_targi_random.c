@@ -1,14 +1,14 @@
 /* test_targi_random.c: random-playout invariants (check_random_games), the fingerprint, hidden
  * information (view, info_hash, resample), notation and the drawing. */
-#include "targi_test.h"
+#include "targi_gates.h"
 
 #include <jansson.h>
 
 #define TARGI_FINGERPRINT_1000 210003LL
 
+/* Conservation and limits, then the gates (targi_gates.h; every option set: test_targi_gates). */
 static int rand_invariant(const tafel_game *g, const void *state, char *err, size_t errlen)
 {
-    (void)g;
     const targi_state *s = state;
     int tribe = __builtin_popcountll(s->tdeck) + __builtin_popcountll(s->tdisc);
     int goods = s->gdeck_n;
@@ -73,7 +73,7 @@ static int rand_invariant(const tafel_game *g, const void *state, char *err, siz
         snprintf(err, errlen, "cards not conserved: %d goods, %d tribe", goods, tribe);
         return -1;
     }
-    return 0;
+    return tgt_gate_check(g, state, err, errlen);
 }
 
 static void test_random_games(void **unused)

@@ -148,8 +148,10 @@ static void test_hidden_hand(void **unused)
     int p = 0;
     assert_true(find_secret_hand(&g, &s, &p));
     json_t *own = targi_view_json(&g, &s, p), *opp = targi_view_json(&g, &s, 1 - p);
-    json_t *oh = json_object_get(json_array_get(json_object_get(own, "players"), (size_t)p), "hand");
-    json_t *ph = json_object_get(json_array_get(json_object_get(opp, "players"), (size_t)p), "hand");
+    json_t *oh = json_object_get(json_array_get(json_object_get(own, "players"), (size_t)p),
+                                 "hand");
+    json_t *ph = json_object_get(json_array_get(json_object_get(opp, "players"), (size_t)p),
+                                 "hand");
     assert_string_equal(json_string_value(oh), targi_tribe[s.pl[p].hand].label);
     assert_string_equal(json_string_value(ph), "hidden");
     json_decref(own);

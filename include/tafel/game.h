@@ -43,6 +43,13 @@ typedef struct tafel_param_def {
     const char *help;            /* one line, for `tafel list` */
 } tafel_param_def;
 
+/* An old spelling kept so that older game strings and records still load with the meaning they
+ * had: name=value reads as param=choice. Never printed: game strings name param. */
+typedef struct tafel_param_alias {
+    const char *name, *value;
+    const char *param, *choice;
+} tafel_param_alias;
+
 typedef struct tafel_game_type tafel_game_type;
 
 /* A loaded game: type plus parameter values. Small and immutable once loaded. */
@@ -63,6 +70,8 @@ struct tafel_game_type {
     int min_players, max_players, default_players;
     const tafel_param_def *params;
     int num_params;
+    const tafel_param_alias *aliases; /* optional */
+    int num_aliases;
     size_t state_size;       /* bytes of the fixed-size state struct */
     int32_t num_actions;     /* every action id (player or chance) lies in [0, num_actions) */
     int max_legal;           /* upper bound of legal_actions() and chance_outcomes() counts */

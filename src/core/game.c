@@ -84,6 +84,22 @@ static int game_set_param(tafel_game *g, const char *key, const char *val, char 
             return -1;
         }
     }
+    /* An old name takes only its old values: anything else would give it a meaning it never
+     * had. */
+    char olds[160] = "";
+    for (int i = 0; i < t->num_aliases; i++) {
+        const tafel_param_alias *a = &t->aliases[i];
+        if (strcmp(key, a->name))
+            continue;
+        if (!strcmp(val, a->value))
+            return game_set_param(g, a->param, a->choice, err, errlen);
+        size_t l = strlen(olds);
+        snprintf(olds + l, sizeof olds - l, "%s%s", l ? ", " : "", a->value);
+    }
+    if (*olds) {
+        snprintf(err, errlen, "%s: %s=%s is not one of: %s", t->name, key, val, olds);
+        return -1;
+    }
     snprintf(err, errlen, "%s: unknown parameter '%s' (see: tafel list)", t->name, key);
     return -1;
 }

@@ -161,7 +161,7 @@ static void test_bench_fingerprint(void **unused)
     char out[8192];
     assert_int_equal(cli_run("bench 'tafelrunde2(players=2)' --games 1000", NULL, out, sizeof out),
                      0);
-    if (!strstr(out, "fingerprint:   176528 actions"))
+    if (!strstr(out, "fingerprint:   177866 actions"))
         fail_msg("unexpected bench output: %s", out);
     assert_non_null(strstr(out, "games/s"));
     assert_non_null(strstr(out, "iterations/s"));

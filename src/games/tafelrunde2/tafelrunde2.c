@@ -2,7 +2,10 @@
 #include "games/games.h"
 #include "games/tafelrunde2/tr2.h"
 
-static const char *const tr2_zork_timings[] = {"after_scoring", "before_scoring", NULL};
+/* Order must match TR2_ZORK_* in tr2.h. */
+static const char *const tr2_zork_readings[] = {"budget_in_scoring", "budget_after_scoring",
+                                                "extra_after_scoring", "extra_before_scoring",
+                                                NULL};
 
 /* Order must match TR2_P_* in tr2.h. */
 static const tafel_param_def tr2_params[] = {
@@ -10,8 +13,15 @@ static const tafel_param_def tr2_params[] = {
      "D-4: the strength bonus of face-up chests counts only with a card of that colour"},
     {"warning_protects_tie", TAFEL_PARAM_BOOL, 1, 0, 0, NULL,
      "D-5: Letzte Warnung also keeps the chests when the colour is tied"},
-    {"zork_timing", TAFEL_PARAM_ENUM, TR2_ZORK_AFTER, 0, 0, tr2_zork_timings,
-     "D-7: Zork secures after all colours are scored, or before scoring"},
+    {"zork", TAFEL_PARAM_ENUM, TR2_ZORK_BUDGET_IN, 0, 0, tr2_zork_readings,
+     "D-7: Zork's 6 gems: in scoring or after it instead of the phase-4 chest, or extra to it"},
+};
+
+/* The earlier reading of D-7 was the parameter zork_timing: records that name it replay as they
+ * were played. */
+static const tafel_param_alias tr2_aliases[] = {
+    {"zork_timing", "after_scoring", "zork", "extra_after_scoring"},
+    {"zork_timing", "before_scoring", "zork", "extra_before_scoring"},
 };
 
 const tafel_game_type tafel_game_tafelrunde2 = {
@@ -22,6 +32,8 @@ const tafel_game_type tafel_game_tafelrunde2 = {
     .default_players = 2,
     .params = tr2_params,
     .num_params = 3,
+    .aliases = tr2_aliases,
+    .num_aliases = 2,
     .state_size = sizeof(tr2_state),
     .num_actions = TR2_NUM_ACTIONS,
     .max_legal = TR2_MAX_LEGAL,

@@ -19,8 +19,12 @@ enum { TR2_RED, TR2_BLUE, TR2_YELLOW };
 enum { TR2_FEIERABEND, TR2_WARNUNG, TR2_WIEDERBELEBUNG, TR2_ZORK };
 
 /* Parameter indices (order of tr2_params). */
-enum { TR2_P_BONUS_NEEDS_CARD, TR2_P_WARNING_PROTECTS_TIE, TR2_P_ZORK_TIMING };
-enum { TR2_ZORK_AFTER, TR2_ZORK_BEFORE };
+enum { TR2_P_BONUS_NEEDS_CARD, TR2_P_WARNING_PROTECTS_TIE, TR2_P_ZORK };
+/* [D-7] readings of Zork (parameter zork). BUDGET: 6 gems in all over phase 3 (before each
+ * colour and after the last, or only after the last), instead of his phase-4 chest. EXTRA: up to
+ * 6 gems once, after or before the colours are scored, on top of the phase-4 chest. */
+enum { TR2_ZORK_BUDGET_IN, TR2_ZORK_BUDGET_AFTER, TR2_ZORK_EXTRA_AFTER, TR2_ZORK_EXTRA_BEFORE };
+#define TR2_ZORK_GEMS 6
 
 /* Action ids. */
 enum {
@@ -70,6 +74,8 @@ typedef struct tr2_state {
     uint8_t special_played;           /* bit p: p's special lies played this raid */
     uint8_t warn[TR2_MAXP];           /* Letzte Warnung: colour + 1, 0 none */
     uint8_t zork;                     /* player who played Zork + 1, 0 none */
+    uint8_t zork_left;                /* gems Zork may still secure this raid */
+    uint8_t scoring;                  /* phase 3: next colour to score (TR2_NCOL: all done) */
     uint8_t phase, start, turn, left;
     uint8_t passed;                   /* bit p: passed in phase 2 */
     uint8_t nplayed;                  /* cards played in this phase 2 */
@@ -89,6 +95,11 @@ extern const char *const tr2_colour_names[TR2_NCOL];
 extern const char *const tr2_special_names[4];
 
 static inline int tr2_chest_col(int kind) { return kind / 3; }
+/* [D-7] Does Zork take the place of its player's phase-4 chest? */
+static inline int tr2_zork_replaces_secure(const tafel_game *g)
+{
+    return g->params[TR2_P_ZORK] <= TR2_ZORK_BUDGET_AFTER;
+}
 static inline int tr2_chest_gems(int kind) { return kind % 3 + 2; }
 /* 16-bit popcount without needing the popcnt instruction. */
 static inline int tr2_popcount(unsigned x)
@@ -110,8 +121,11 @@ void tr2_advance(const tafel_game *g, tr2_state *s);
 /* Begin phase 1 of a raid / phase 2 (used by scenario tests too). */
 void tr2_begin_reveal(const tafel_game *g, tr2_state *s);
 void tr2_begin_play(const tafel_game *g, tr2_state *s);
-/* Phase 3: score red, blue, yellow; discard the special cards except Zork. */
+/* Score every colour still to be scored in phase 3 and discard the special cards except Zork,
+ * with no Zork decisions (the heuristic and scenario tests). */
 void tr2_score_all(const tafel_game *g, tr2_state *s);
+/* Gems of a Zork chest set (an index into tr2_zork_sets). */
+int tr2_zork_set_gems(int set);
 /* Strength of player p in colour c (played cards plus the best face-up chest). */
 int tr2_strength(const tr2_state *s, int p, int c);
 /* Bit c set when colour c lies face up somewhere (centre or in front of a player). */

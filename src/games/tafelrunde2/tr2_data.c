@@ -32,3 +32,11 @@ const uint8_t tr2_zork_sets[TR2_NZORK][3] = {
 
 const char *const tr2_colour_names[TR2_NCOL] = {"red", "blue", "yellow"};
 const char *const tr2_special_names[4] = {"feierabend", "warnung", "wiederbelebung", "zork"};
+
+int tr2_zork_set_gems(int set)
+{
+    int gems = 0;
+    for (int j = 0; j < 3 && tr2_zork_sets[set][j] != 0xff; j++)
+        gems += tr2_chest_gems(tr2_zork_sets[set][j]);
+    return gems;
+}

@@ -94,6 +94,12 @@ json_t *tr2_view_json(const tafel_game *g, const void *state, int viewer)
     json_object_set_new(v, "left", json_integer(s->left));
     json_object_set_new(v, "done", json_integer(s->done));
     json_object_set_new(v, "cards_played", json_integer(s->nplayed));
+    /* [D-7] what Zork may still secure this raid, and where phase 3 stands when he decides */
+    json_object_set_new(v, "zork_budget", s->zork ? json_integer(s->zork_left) : json_null());
+    json_object_set_new(v, "next_colour",
+                        s->phase == TR2_PH_ZORK && s->scoring < TR2_NCOL
+                            ? json_string(tr2_colour_names[s->scoring])
+                            : json_null());
     json_object_set_new(v, "centre", tr2_chests_json(s->centre));
     json_object_set_new(v, "chest_pile", tr2_chests_json(s->pile));
     json_t *players = json_array();

@@ -96,6 +96,14 @@ int tr2_render(const tafel_game *g, const void *state, int viewer, int color, ch
         tr2_put(&o, "  to move: player %d%s", cp, cp == viewer ? " (you)" : "");
     else if (s->phase == TR2_PH_DEAL || s->phase == TR2_PH_DRAW)
         tr2_put(&o, "  player %d draws", s->turn);
+    if (s->phase == TR2_PH_ZORK) {
+        tr2_put(&o, "\n  Zork: player %d may secure face-up chests of up to %d gems ", s->turn,
+                s->zork_left);
+        if (s->scoring < TR2_NCOL)
+            tr2_put(&o, "before %s is scored", tr2_colour_names[s->scoring]);
+        else
+            tr2_put(&o, "after the colours are scored");
+    }
     tr2_put(&o, "\n\n  Centre: ");
     tr2_put_chests(&o, s->centre);
     tr2_put(&o, "    chest pile: %d\n\n", pile);
@@ -131,6 +139,8 @@ int tr2_render(const tafel_game *g, const void *state, int viewer, int color, ch
             tr2_put_card(&o, TR2_SPECIAL, kind);
             if (s->warn[p])
                 tr2_put(&o, " on %s", tr2_colour_names[s->warn[p] - 1]);
+            if (s->zork == p + 1)
+                tr2_put(&o, " (%d gems left)", s->zork_left);
         }
         if (s->phase == TR2_PH_PLAY && (s->passed >> p & 1))
             tr2_put(&o, "  (passed)");

@@ -100,6 +100,8 @@ void tr2_begin_play(const tafel_game *g, tr2_state *s)
     s->nplayed = 0;
     s->done = 0; /* in phase 2: someone has acted */
     s->zork = 0;
+    s->zork_left = 0;
+    s->scoring = 0;
     memset(s->warn, 0, sizeof s->warn);
 }
 
@@ -194,21 +196,29 @@ static void tr2_discard_special(tr2_state *s, int p)
     s->special_played &= (uint8_t)~(1u << p);
 }
 
-void tr2_score_all(const tafel_game *g, tr2_state *s)
+/* Feierabend, Letzte Warnung and Wiederbelebung are discarded after scoring, Zork after phase 4. */
+static void tr2_discard_specials(const tafel_game *g, tr2_state *s)
 {
-    int n = g->num_players;
-    unsigned played = 0; /* colours someone played a card of */
-    for (int p = 0; p < n; p++)
-        played |= (s->pmask[p][0] != 0) | (s->pmask[p][1] != 0) << 1 | (s->pmask[p][2] != 0) << 2;
-    for (int c = 0; c < TR2_NCOL; c++)
-        if (played >> c & 1)
-            tr2_score_colour(g, s, c);
-    /* Feierabend, Letzte Warnung and Wiederbelebung are discarded after scoring, Zork after
-     * phase 4. */
     if (s->special_played)
-        for (int p = 0; p < n; p++)
+        for (int p = 0; p < g->num_players; p++)
             if ((s->special_played >> p & 1) && s->zork != p + 1)
                 tr2_discard_special(s, p);
+}
+
+static int tr2_colour_played(const tafel_game *g, const tr2_state *s, int c)
+{
+    for (int p = 0; p < g->num_players; p++)
+        if (s->pmask[p][c])
+            return 1;
+    return 0;
+}
+
+void tr2_score_all(const tafel_game *g, tr2_state *s)
+{
+    for (int c = 0; c < TR2_NCOL; c++)
+        if (tr2_colour_played(g, s, c))
+            tr2_score_colour(g, s, c);
+    tr2_discard_specials(g, s);
 }
 
 static void tr2_begin_secure(tr2_state *s)
@@ -218,28 +228,71 @@ static void tr2_begin_secure(tr2_state *s)
     s->done = 0;
 }
 
-/* Phase 2 is over: scoring, with Zork's decision before or after it. */
-static void tr2_end_play(const tafel_game *g, tr2_state *s)
+/* [D-7] May Zork secure chests before colour c is scored (c == TR2_NCOL: after the last one)?
+ * first: no colour has been scored yet. */
+static int tr2_zork_due(const tafel_game *g, int c, int first)
 {
-    if (s->zork && g->params[TR2_P_ZORK_TIMING] == TR2_ZORK_BEFORE) {
-        s->phase = TR2_PH_ZORK;
-        s->turn = s->zork - 1;
-        return;
+    switch (g->params[TR2_P_ZORK]) {
+    case TR2_ZORK_BUDGET_IN:
+        return 1;
+    case TR2_ZORK_EXTRA_BEFORE:
+        return first;
+    default:
+        return c == TR2_NCOL;
     }
-    tr2_score_all(g, s);
-    if (s->zork) {
-        s->phase = TR2_PH_ZORK;
-        s->turn = s->zork - 1;
-        return;
+}
+
+/* A Zork player who can only secure nothing is not asked. */
+static int tr2_zork_fits(const tr2_state *s)
+{
+    const uint8_t *u = s->up[s->zork - 1];
+    for (int k = 0; k < TR2_NKIND; k++)
+        if (u[k] && tr2_chest_gems(k) <= s->zork_left)
+            return 1;
+    return 0;
+}
+
+/* Phase 3 from colour s->scoring on: score the colours someone played ([D-4]: the others are
+ * left as they are), stopping wherever Zork may secure chests; then phase 4. */
+static void tr2_scoring(const tafel_game *g, tr2_state *s, int first)
+{
+    for (;; first = 0) {
+        int c = s->scoring;
+        while (c < TR2_NCOL && !tr2_colour_played(g, s, c))
+            c++;
+        s->scoring = (uint8_t)c;
+        if (c == TR2_NCOL)
+            tr2_discard_specials(g, s);
+        if (s->zork && tr2_zork_due(g, c, first) && tr2_zork_fits(s)) {
+            s->phase = TR2_PH_ZORK;
+            s->turn = (uint8_t)(s->zork - 1);
+            return;
+        }
+        if (c == TR2_NCOL)
+            break;
+        tr2_score_colour(g, s, c);
+        s->scoring = (uint8_t)(c + 1);
     }
     tr2_begin_secure(s);
 }
 
+/* Phase 2 is over. */
+static void tr2_end_play(const tafel_game *g, tr2_state *s)
+{
+    s->scoring = 0;
+    tr2_scoring(g, s, 1);
+}
+
+/* Zork has decided: the colour he decided before is scored, and phase 3 goes on. */
 static void tr2_end_zork(const tafel_game *g, tr2_state *s)
 {
-    if (g->params[TR2_P_ZORK_TIMING] == TR2_ZORK_BEFORE)
-        tr2_score_all(g, s);
-    tr2_begin_secure(s);
+    if (s->scoring == TR2_NCOL) {
+        tr2_begin_secure(s);
+        return;
+    }
+    tr2_score_colour(g, s, s->scoring);
+    s->scoring++;
+    tr2_scoring(g, s, 0);
 }
 
 static void tr2_next_player_to_play(const tafel_game *g, tr2_state *s)
@@ -301,20 +354,17 @@ void tr2_advance(const tafel_game *g, tr2_state *s)
             tr2_next_player_to_play(g, s);
             continue;
         }
-        case TR2_PH_ZORK: {
-            int p = s->turn, any = 0;
-            for (int k = 0; k < TR2_NKIND; k++)
-                any |= s->up[p][k];
-            if (any)
+        case TR2_PH_ZORK:
+            if (tr2_zork_fits(s))
                 return;
             tr2_end_zork(g, s);
             continue;
-        }
         case TR2_PH_SECURE: {
             if (s->done >= n) {
                 if (s->zork) {
                     tr2_discard_special(s, s->zork - 1);
                     s->zork = 0;
+                    s->zork_left = 0;
                 }
                 s->phase = TR2_PH_DRAW;
                 s->turn = s->start;
@@ -323,6 +373,11 @@ void tr2_advance(const tafel_game *g, tr2_state *s)
                 continue;
             }
             int p = s->turn, kinds = 0, last = 0;
+            if (s->zork == p + 1 && tr2_zork_replaces_secure(g)) {
+                s->done++; /* he secured with Zork instead */
+                s->turn = (uint8_t)((p + 1) % n);
+                continue;
+            }
             for (int k = 0; k < TR2_NKIND; k++) {
                 int has = s->up[p][k] != 0;
                 kinds += has;
@@ -394,11 +449,13 @@ int tr2_legal_actions(const tafel_game *g, const void *state, int32_t *out)
         const uint8_t *u = s->up[p];
         for (int i = 0; i < TR2_NZORK; i++) {
             const uint8_t *z = tr2_zork_sets[i];
-            int ok = 1;
+            int ok = 1, gems = 0;
             for (int j = 0; j < 3 && z[j] != 0xff && ok; j++) {
                 int mult = 1 + (j > 0 && z[j - 1] == z[j]) + (j > 1 && z[j - 2] == z[j]);
                 ok = u[z[j]] >= mult;
+                gems += tr2_chest_gems(z[j]);
             }
+            ok &= gems <= s->zork_left;
             if (ok)
                 out[n++] = TR2_A_ZORKSET + i;
         }
@@ -485,6 +542,7 @@ static void tr2_apply_play(const tafel_game *g, tr2_state *s, int32_t a)
     }
     if (a == TR2_A_ZORK) {
         s->zork = (uint8_t)(p + 1);
+        s->zork_left = TR2_ZORK_GEMS;
     } else if (a < TR2_A_WARN) {
         int c = a - TR2_A_WIED;
         if (c < TR2_NROGUE) {
@@ -557,6 +615,7 @@ void tr2_apply(const tafel_game *g, void *state, int32_t a)
         for (int j = 0; j < 3 && z[j] != 0xff; j++) {
             s->up[s->turn][z[j]]--;
             s->down[s->turn][z[j]]++;
+            s->zork_left = (uint8_t)(s->zork_left - tr2_chest_gems(z[j]));
         }
         tr2_end_zork(g, s);
         break;

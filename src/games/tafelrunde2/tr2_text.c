@@ -1,5 +1,6 @@
 /* tr2_text.c: Die Tafelrunde 2 notation: "play red5/blue2 as blue", "pass", "secure blue3",
- * "zork blue2+red4", and for chance "start player 1", "special zork", "draw red4/blue3",
+ * "zork red4+blue2" (at Zork's decision: "zork red4+blue2 (6 of 6 gems)", the gems it takes of
+ * the budget left), and for chance "start player 1", "special zork", "draw red4/blue3",
  * "reveal yellow3". */
 #include <ctype.h>
 #include <stdio.h>
@@ -58,15 +59,16 @@ int tr2_action_to_text(const tafel_game *g, const void *state, int32_t a, char *
     }
     if (a < TR2_A_START) {
         const uint8_t *z = tr2_zork_sets[a - TR2_A_ZORKSET];
-        if (z[0] == 0xff)
-            return snprintf(buf, len, "zork none");
-        more[0] = 0;
+        snprintf(more, sizeof more, "none");
         for (int j = 0; j < 3 && z[j] != 0xff; j++) {
             tr2_chest_name(z[j], name, sizeof name);
-            size_t l = strlen(more);
+            size_t l = j ? strlen(more) : 0;
             snprintf(more + l, sizeof more - l, "%s%s", j ? "+" : "", name);
         }
-        return snprintf(buf, len, "zork %s", more);
+        if (s->phase != TR2_PH_ZORK)
+            return snprintf(buf, len, "zork %s", more);
+        return snprintf(buf, len, "zork %s (%d of %d gems)", more,
+                        tr2_zork_set_gems(a - TR2_A_ZORKSET), s->zork_left);
     }
     if (a < TR2_A_SPECIAL)
         return snprintf(buf, len, "start player %d", a - TR2_A_START);
@@ -123,7 +125,7 @@ static int tr2_parse_chest(const char *w)
 
 #define TR2_FAIL(...) (snprintf(err, errlen, __VA_ARGS__), -1)
 
-static int tr2_parse_zork(const char *w, int32_t *action, char *err, size_t errlen)
+static int tr2_parse_zork_set(const char *w, int32_t *action, char *err, size_t errlen)
 {
     int kinds[3] = {0xff, 0xff, 0xff}, n = 0;
     if (strcmp(w, "none")) {
@@ -155,12 +157,33 @@ static int tr2_parse_zork(const char *w, int32_t *action, char *err, size_t errl
     return TR2_FAIL("Zork secures at most 6 gems");
 }
 
+/* "zork SET", or "zork SET (N of M gems)" as action_to_text writes it at Zork's decision. */
+static int tr2_parse_zork(const tafel_game *g, const tr2_state *s, char *const *w, int nw,
+                          int32_t *action, char *err, size_t errlen)
+{
+    int rc = tr2_parse_zork_set(w[1], action, err, errlen);
+    if (rc)
+        return rc;
+    if (s->phase == TR2_PH_ZORK && tr2_zork_set_gems(*action - TR2_A_ZORKSET) > s->zork_left)
+        return TR2_FAIL("Zork has only %d gems left this raid", s->zork_left);
+    if (nw == 2)
+        return 0;
+    char want[TAFEL_TEXT_LEN], got[TAFEL_TEXT_LEN] = "";
+    tr2_action_to_text(g, s, *action, want, sizeof want);
+    for (int i = 0; i < nw; i++) {
+        size_t l = strlen(got);
+        snprintf(got + l, sizeof got - l, "%s%s", i ? " " : "", w[i]);
+    }
+    if (strcmp(got, want))
+        return TR2_FAIL("Zork has %d gems left: say '%s'", s->zork_left, want);
+    return 0;
+}
+
 int tr2_text_to_action(const tafel_game *g, const void *state, const char *text,
                        int32_t *action, char *err, size_t errlen)
 {
     char buf[TAFEL_TEXT_LEN], *w[6];
     int nw = 0;
-    (void)state;
     snprintf(buf, sizeof buf, "%s", text);
     for (char *p = buf; *p; p++)
         *p = (char)tolower((unsigned char)*p);
@@ -227,8 +250,8 @@ int tr2_text_to_action(const tafel_game *g, const void *state, const char *text,
         *action = TR2_A_SECURE + k;
         return 0;
     }
-    if (!strcmp(w[0], "zork") && nw == 2)
-        return tr2_parse_zork(w[1], action, err, errlen);
+    if (!strcmp(w[0], "zork") && (nw == 2 || nw == 6))
+        return tr2_parse_zork(g, state, w, nw, action, err, errlen);
     if (!strcmp(w[0], "start") && nw == 3 && !strcmp(w[1], "player")) {
         char *end;
         long p = strtol(w[2], &end, 10);

@@ -99,17 +99,50 @@ static void test_params(void **u)
     check_load(&g, "tafelrunde2");
     tafel_game_to_string(&g, s, sizeof s);
     assert_string_equal(s, "tafelrunde2(players=2,bonus_needs_card=true,warning_protects_tie=true,"
-                           "zork_timing=after_scoring)");
+                           "zork=budget_in_scoring)");
     check_load(&g, "tafelrunde2(players=4,bonus_needs_card=false,warning_protects_tie=false,"
-                   "zork_timing=before_scoring)");
+                   "zork=budget_after_scoring)");
     assert_int_equal(g.num_players, 4);
     assert_int_equal(g.params[TR2_P_BONUS_NEEDS_CARD], 0);
     assert_int_equal(g.params[TR2_P_WARNING_PROTECTS_TIE], 0);
-    assert_int_equal(g.params[TR2_P_ZORK_TIMING], TR2_ZORK_BEFORE);
+    assert_int_equal(g.params[TR2_P_ZORK], TR2_ZORK_BUDGET_AFTER);
+    check_load(&g, "tafelrunde2(zork=extra_after_scoring)");
+    assert_int_equal(g.params[TR2_P_ZORK], TR2_ZORK_EXTRA_AFTER);
+    check_load(&g, "tafelrunde2(zork=extra_before_scoring)");
+    assert_int_equal(g.params[TR2_P_ZORK], TR2_ZORK_EXTRA_BEFORE);
     char err[TAFEL_ERR_LEN];
     assert_int_equal(tafel_game_load(&g, "tafelrunde2(players=5)", err, sizeof err), -1);
     assert_int_equal(tafel_game_load(&g, "tafelrunde2(players=1)", err, sizeof err), -1);
+    assert_int_equal(tafel_game_load(&g, "tafelrunde2(zork=never)", err, sizeof err), -1);
+    assert_non_null(strstr(err, "never"));
+}
+
+/* Game strings of records written before D-7 changed name zork_timing: they keep their meaning
+ * (the earlier reading, now extra_*), and the canonical string names zork from now on. */
+static void test_old_zork_timing(void **u)
+{
+    (void)u;
+    tafel_game g;
+    char s[256], err[TAFEL_ERR_LEN];
+    check_load(&g, "tafelrunde2(players=2,bonus_needs_card=true,warning_protects_tie=true,"
+                   "zork_timing=after_scoring)");
+    assert_int_equal(g.params[TR2_P_ZORK], TR2_ZORK_EXTRA_AFTER);
+    tafel_game_to_string(&g, s, sizeof s);
+    assert_string_equal(s, "tafelrunde2(players=2,bonus_needs_card=true,warning_protects_tie=true,"
+                           "zork=extra_after_scoring)");
+    check_load(&g, "tafelrunde2(players=3,zork_timing=before_scoring,bonus_needs_card=false)");
+    assert_int_equal(g.params[TR2_P_ZORK], TR2_ZORK_EXTRA_BEFORE);
+    assert_int_equal(g.params[TR2_P_BONUS_NEEDS_CARD], 0);
+    assert_int_equal(g.num_players, 3);
+    /* The old name takes only its old values, and says which. */
+    assert_int_equal(tafel_game_load(&g, "tafelrunde2(zork_timing=budget_in_scoring)", err,
+                                     sizeof err), -1);
+    assert_non_null(strstr(err, "zork_timing=budget_in_scoring"));
+    assert_non_null(strstr(err, "after_scoring, before_scoring"));
     assert_int_equal(tafel_game_load(&g, "tafelrunde2(zork_timing=never)", err, sizeof err), -1);
+    assert_int_equal(tafel_game_load(&g, "tafelrunde2(zork_when=after_scoring)", err, sizeof err),
+                     -1);
+    assert_non_null(strstr(err, "zork_when"));
 }
 
 int main(void)
@@ -119,6 +152,7 @@ int main(void)
         cmocka_unit_test(test_chests),
         cmocka_unit_test(test_zork_sets),
         cmocka_unit_test(test_params),
+        cmocka_unit_test(test_old_zork_timing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -208,6 +208,71 @@ static void test_notation(void **u)
     }
 }
 
+/* [D-7] A Zork decision shows the budget left: in the view, the render and the move list. */
+static void test_zork_decision_shown(void **u)
+{
+    (void)u;
+    tafel_game g;
+    tr2_state s;
+    check_load(&g, "tafelrunde2");
+    tr2t_scenario(&g, &s, 0);
+    s.special[0] = TR2_ZORK;
+    tr2t_give(&s, 0, BIT(TR2_SPECIAL) | BIT(BLUE7));
+    tr2t_give(&s, 1, BIT(RED7));
+    tr2t_chest(&s, 0, RED4, 0);
+    tr2t_chest(&s, 0, BLUE3, 0);
+    tr2t_chest(&s, 0, YELLOW2, 0);
+    tr2_advance(&g, &s);
+    json_t *v = tr2_view_json(&g, &s, 1);
+    assert_true(json_is_null(json_object_get(v, "zork_budget")));
+    json_decref(v);
+    tr2t_do(&g, &s, "play zork");
+    v = tr2_view_json(&g, &s, 1);
+    assert_int_equal(json_integer_value(json_object_get(v, "zork_budget")), 6);
+    assert_true(json_is_null(json_object_get(v, "next_colour")));
+    json_decref(v);
+    tr2t_do(&g, &s, "play red7");
+    tr2t_do(&g, &s, "play blue7");
+    /* Before red: the list says what each choice takes of the 6 gems. */
+    assert_int_equal(s.phase, TR2_PH_ZORK);
+    char text[TAFEL_TEXT_LEN], err[TAFEL_ERR_LEN];
+    int32_t a;
+    assert_int_equal(tr2_text_to_action(&g, &s, "zork red4", &a, err, sizeof err), 0);
+    tr2_action_to_text(&g, &s, a, text, sizeof text);
+    assert_string_equal(text, "zork red4 (4 of 6 gems)");
+    roundtrip(&g, &s, "zork none (0 of 6 gems)", TR2_A_ZORKSET);
+    assert_int_equal(tr2_text_to_action(&g, &s, "zork red4 (4 of 5 gems)", &a, err, sizeof err),
+                     -1);
+    assert_non_null(strstr(err, "6 gems left"));
+    tr2t_do(&g, &s, "zork red4 (4 of 6 gems)");
+    /* Before blue, 2 gems left. */
+    assert_int_equal(s.phase, TR2_PH_ZORK);
+    v = tr2_view_json(&g, &s, 1);
+    assert_int_equal(json_integer_value(json_object_get(v, "zork_budget")), 2);
+    assert_string_equal(json_string_value(json_object_get(v, "next_colour")), "blue");
+    json_decref(v);
+    char buf[8192];
+    tr2_render(&g, &s, 0, 0, buf, sizeof buf);
+    assert_non_null(strstr(buf, "Zork: player 0 may secure face-up chests of up to 2 gems before "
+                                "blue is scored"));
+    assert_non_null(strstr(buf, "zork (2 gems left)"));
+    roundtrip(&g, &s, "zork yellow2 (2 of 2 gems)", TR2_A_ZORKSET + 7);
+    assert_int_equal(tr2_text_to_action(&g, &s, "zork blue3", &a, err, sizeof err), -1);
+    assert_non_null(strstr(err, "only 2 gems left"));
+    /* The estimate: his budget can still secure the yellow 2 (and the blue 2 he is winning),
+     * not the blue 3. */
+    double e[TR2_MAXP];
+    tr2_evaluate(&g, &s, e);
+    tr2_state t = s;
+    t.zork_left = 6;
+    double more[TR2_MAXP];
+    tr2_evaluate(&g, &t, more);
+    assert_true(more[0] > e[0]);
+    tr2t_do(&g, &s, "zork none");
+    tr2_render(&g, &s, 0, 0, buf, sizeof buf);
+    assert_non_null(strstr(buf, "up to 2 gems after the colours are scored"));
+}
+
 static void test_render_and_evaluate(void **u)
 {
     (void)u;
@@ -276,6 +341,7 @@ int main(void)
         cmocka_unit_test(test_special_secret),
         cmocka_unit_test(test_known_cards_and_chests),
         cmocka_unit_test(test_notation),
+        cmocka_unit_test(test_zork_decision_shown),
         cmocka_unit_test(test_render_and_evaluate),
         cmocka_unit_test(test_evaluate_play),
     };

@@ -166,6 +166,46 @@ static void test_bonus_needs_card(void **u)
     }
 }
 
+/* [D-4] with bonus_needs_card=false, what test_bonus_needs_card leaves open: a player with his
+ * chest alone takes part fully, so he can tie with a card player (and the tie sends the chests
+ * to the centre), and a colour nobody played stays as it is even when two players hold chests
+ * of it (scored, the bigger would take the smaller). With the default the card player wins. */
+static void test_bonus_alone_ties(void **u)
+{
+    (void)u;
+    for (int alt = 0; alt < 2; alt++) {
+        tafel_game g;
+        tr2_state s;
+        check_load(&g, alt ? "tafelrunde2(players=3,bonus_needs_card=false)"
+                           : "tafelrunde2(players=3)");
+        tr2t_scenario(&g, &s, 0);
+        tr2t_give(&s, 0, BIT(RED4_BLUE3));
+        tr2t_chest(&s, 1, RED4, 0);
+        tr2t_chest(&s, -1, RED2, 0);
+        tr2t_chest(&s, 1, BLUE3, 0);
+        tr2t_chest(&s, 2, BLUE4, 0);
+        tr2t_chest(&s, -1, BLUE2, 0);
+        tr2_advance(&g, &s);
+        tr2t_do(&g, &s, "play red4/blue3 as red"); /* 4 against player 1's red 4 alone */
+        /* Nobody else has a card: phase 3, then phase 4 asks player 0 (two kinds) or, in a tie,
+         * goes on without him. */
+        assert_int_not_equal(s.phase, TR2_PH_PLAY);
+        assert_int_equal(s.centre[BLUE2], 1);
+        assert_int_equal(s.up[1][BLUE3] + s.down[1][BLUE3], 1);
+        assert_int_equal(s.up[2][BLUE4] + s.down[2][BLUE4], 1);
+        if (alt) {
+            assert_int_equal(s.centre[RED2], 1);
+            assert_int_equal(s.centre[RED4], 1);
+            assert_int_equal(s.hand[0], BIT(RED4_BLUE3));
+            assert_int_equal(s.disc[0], 0);
+        } else {
+            assert_int_equal(s.up[0][RED2] + s.up[0][RED4], 2);
+            assert_int_equal(s.up[1][RED4] + s.down[1][RED4], 0);
+            assert_int_equal(s.disc[0], BIT(RED4_BLUE3));
+        }
+    }
+}
+
 /* Phase 4: a player with face-up chests of one kind secures one of them; others stay up. */
 static void test_secure_exactly_one(void **u)
 {
@@ -201,6 +241,7 @@ int main(void)
         cmocka_unit_test(test_bonus_decides),
         cmocka_unit_test(test_tie),
         cmocka_unit_test(test_bonus_needs_card),
+        cmocka_unit_test(test_bonus_alone_ties),
         cmocka_unit_test(test_secure_exactly_one),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

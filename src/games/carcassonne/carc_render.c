@@ -1,4 +1,5 @@
-/* carc_render.c: terminal drawing: tiles as 5x3 character cells, followers, legal squares. */
+/* carc_render.c: terminal drawing: tiles as 5x3 character cells, followers, legal squares, the
+ * tiles in hand. */
 #include <stdio.h>
 #include <string.h>
 
@@ -119,6 +120,57 @@ static void carc_draw_kind(const carc_state *s, int kind, int rot, int t, char *
         }
         ch[pos] = s->fol[f].large ? "RBYGPW"[s->fol[f].player] : "rbygpw"[s->fol[f].player];
         col[pos] = (uint8_t)(COL_P0 + s->fol[f].player);
+    }
+}
+
+/* A row of tiles drawn apart from the board (the tile in hand, the held tiles), each labelled
+ * with its rotation, or its kind when the rotations are all 0. */
+static void carc_draw_row(carc_out *o, const carc_state *s, const uint8_t *kinds,
+                          const uint8_t *rots, int n, int color)
+{
+    enum { CW = GW + 4, MAXN = 16 };
+    char hch[GH * CW * MAXN];
+    uint8_t hcol[GH * CW * MAXN];
+    int any_rot = 0, w;
+    n = n < MAXN ? n : MAXN;
+    w = n * CW;
+    for (int i = 0; i < n; i++)
+        any_rot |= rots[i];
+    memset(hch, ' ', sizeof hch);
+    memset(hcol, 0, sizeof hcol);
+    for (int i = 0; i < n; i++) {
+        char lab[8];
+        carc_draw_kind(s, kinds[i], rots[i], -1, hch + i * CW + 4, hcol + i * CW + 4, w);
+        if (kinds[i] == CARC_TATAN) /* no edges: drawn like a Tatan tile on the board */
+            for (int y = 0; y < GH; y++)
+                for (int x = 0; x < GW; x++) {
+                    hch[y * w + i * CW + 4 + x] = 'T';
+                    hcol[y * w + i * CW + 4 + x] = COL_TATAN;
+                }
+        if (any_rot)
+            snprintf(lab, sizeof lab, "r%d", rots[i]);
+        else
+            snprintf(lab, sizeof lab, "%.3s", carc_kinds[kinds[i]].name);
+        for (int k = 0; lab[k] && k < 3; k++)
+            hch[GH / 2 * w + i * CW + 1 + k] = lab[k];
+    }
+    for (int row = 0; row < GH; row++) {
+        int cur = 0;
+        carc_put(o, "%s", "     ");
+        for (int c = 0; c < w; c++) {
+            int k = row * w + c;
+            if (color && hcol[k] != cur) {
+                carc_put(o, "%s", carc_ansi[0]);
+                if (hcol[k])
+                    carc_put(o, "%s", carc_ansi[hcol[k]]);
+                cur = hcol[k];
+            }
+            char cc[2] = {hch[k], 0};
+            carc_put(o, "%s", cc);
+        }
+        if (color && cur)
+            carc_put(o, "%s", carc_ansi[0]);
+        carc_put(o, "%s", "\n");
     }
 }
 
@@ -268,35 +320,14 @@ int carc_render(const tafel_game *g, const void *state, int viewer, int color, c
     carc_put(&o, "%s", "\n");
     if (s->hand != CARC_NONE && (s->phase == CARC_PH_PLACE || s->phase == CARC_PH_MOVE)) {
         /* the tile in hand in its four rotations */
-        enum { HW = 4 * (GW + 4) };
-        char hch[GH * HW];
-        uint8_t hcol[GH * HW];
-        memset(hch, ' ', sizeof hch);
-        memset(hcol, 0, sizeof hcol);
-        for (int r = 0; r < 4; r++)
-            carc_draw_kind(s, s->hand, r, -1, hch + r * (GW + 4) + 4, hcol + r * (GW + 4) + 4, HW);
-        for (int r = 0; r < 4; r++) {
-            hch[GH / 2 * HW + r * (GW + 4) + 1] = 'r';
-            hch[GH / 2 * HW + r * (GW + 4) + 2] = (char)('0' + r);
-        }
-        for (int row = 0; row < GH; row++) {
-            int cur = 0;
-            carc_put(&o, "%s", "     ");
-            for (int c = 0; c < HW; c++) {
-                int k = row * HW + c;
-                if (color && hcol[k] != cur) {
-                    carc_put(&o, "%s", carc_ansi[0]);
-                    if (hcol[k])
-                        carc_put(&o, "%s", carc_ansi[hcol[k]]);
-                    cur = hcol[k];
-                }
-                char cc[2] = {hch[k], 0};
-                carc_put(&o, "%s", cc);
-            }
-            if (color && cur)
-                carc_put(&o, "%s", carc_ansi[0]);
-            carc_put(&o, "%s", "\n");
-        }
+        uint8_t kinds[4] = {s->hand, s->hand, s->hand, s->hand}, rots[4] = {0, 1, 2, 3};
+        carc_draw_row(&o, s, kinds, rots, 4, color);
+    }
+    if (s->phase == CARC_PH_CHOOSE) {
+        /* tatan_draw_both_first: the drawn tiles he holds, as drawn (rotation 0) */
+        uint8_t kinds[sizeof s->bag], rots[sizeof s->bag] = {0};
+        memcpy(kinds, s->bag, s->nbag);
+        carc_draw_row(&o, s, kinds, rots, s->nbag, color);
     }
     if (legend[0] && s->phase == CARC_PH_END) {
         carc_put(&o, "%s", legend);
@@ -336,13 +367,21 @@ int carc_render(const tafel_game *g, const void *state, int viewer, int color, c
     }
     if (s->phase == CARC_PH_TATAN)
         carc_put(&o, "%s", "Tatan tile: \"move x,y\" (option 1), \"draw2\" (option 2) or \"keep\"\n");
-    if (s->phase == CARC_PH_CHOOSE) {
-        carc_put(&o, "%s", "drawn tiles:");
+    if (s->nbag && s->phase != CARC_PH_OVER) {
+        /* tatan_draw_both_first: the drawn tiles he holds; a fit is judged when one is played */
+        carc_put(&o, "%s", s->phase == CARC_PH_CHOOSE ? "you hold the drawn tiles:"
+                                                     : "still held, to play this turn:");
         for (int i = 0; i < s->nbag; i++) {
+            int k = s->bag[i];
             carc_put(&o, "%s", " ");
-            carc_put(&o, "%s", carc_kinds[s->bag[i]].name);
+            carc_put(&o, "%s", carc_kinds[k].name);
+            if (k != CARC_TATAN && !carc_fits_anywhere(s, k, -1, CARC_NONE))
+                carc_put(&o, "%s", " (fits nowhere now)");
         }
-        carc_put(&o, "%s", "; choose one with \"play KIND\"\n");
+        carc_put(&o, "%s", "\n");
+        if (s->phase == CARC_PH_CHOOSE)
+            carc_put(&o, "%s", "which do you play next? \"play KIND\" (a tile that fits nowhere "
+                               "when played is discarded and replaced by a new draw)\n");
     }
     if (s->phase == CARC_PH_END)
         carc_put(&o, "%s", "end phase: \"fill x,y\" / \"fill L x,y\" a gap, or \"pass\"\n");

@@ -777,6 +777,11 @@ static carc_text_status carc_text_fill_bag(carc_text_run *run, int kind)
             end_first = 1;
             break;
         }
+        if (l.op == CARC_TEXT_TURN) /* only between turns, and this one owes tile steps */
+            return carc_text_fail(run, CARC_TEXT_REFUSED, l.lineno, "turn",
+                                  "a turn line in the middle of player %d's turn (%d more tile "
+                                  "step%s drawn with option 2)",
+                                  s->cur, need - n, need - n == 1 ? "" : "s");
         int k = carc_text_step_kind(&l), drawn = 0;
         for (int i = 0; i < run->nahead; i++)
             drawn |= run->ahead[i] == l.lineno;
@@ -814,12 +819,12 @@ static carc_text_status carc_text_choose(carc_text_run *run, int kind)
 {
     carc_state *s = run->s;
     if (s->phase == CARC_PH_DRAW)
-        return REFUSE("placement", "the engine still draws: a drawn tile fit nowhere, or the "
-                                   "file lacks the turn's next tile steps");
+        return REFUSE("placement", "the engine still draws: a held tile fit nowhere when "
+                                   "played, or the file lacks the turn's next tile steps");
     if (s->phase == CARC_PH_CHOOSE) {
         int32_t a = CARC_A_CHOOSE + kind;
         if (!carc_text_legal(run, a))
-            return REFUSE("placement", "no %s among the drawn tiles (discarded: it fit nowhere)",
+            return REFUSE("placement", "no %s among the drawn tiles",
                           kind == CARC_TATAN ? "Tatan" : carc_kinds[kind].name);
         carc_text_apply(run, a);
     }

@@ -16,8 +16,9 @@ static const tafel_param_def carc_params[CARC_NPARAMS] = {
     {"farmers", TAFEL_PARAM_ENUM, 0, 0, 0, carc_onoff, "farmers and field scoring [D-7]"},
     {"tiny_city", TAFEL_PARAM_BOOL, 0, 0, 0, NULL, "a completed 2-tile city scores 1/tile [D-6]"},
     {"ec_inn_both", TAFEL_PARAM_BOOL, 0, 0, 0, NULL, "tile EC has an inn on both branches [D-2]"},
-    {"tatan_draw_both_first", TAFEL_PARAM_BOOL, 0, 0, 0, NULL,
-     "Tatan option 2: draw both tiles first [D-13]"},
+    {"tatan_draw_both_first", TAFEL_PARAM_BOOL, 1, 0, 0, NULL,
+     "Tatan option 2: draw both tiles first, play them in any order (false: one at a time) "
+     "[D-13]"},
     {"tatan_follower_tile_only", TAFEL_PARAM_BOOL, 0, 0, 0, NULL,
      "end phase: only followers whose own segment faces a filled square score [D-17]"},
 };
@@ -279,8 +280,10 @@ static void carc_end_turns(const tafel_game *g, carc_state *s)
     carc_end_advance(g, s);
 }
 
-/* Play drawn kind k now: a Tatan tile's options, or place a landscape tile (discarded if it fits
- * nowhere). */
+/* tatan_draw_both_first: play held kind k now: a Tatan tile's options, or place a landscape tile.
+ * Whether it fits is judged now, not when it was drawn, since the other held tiles may have made
+ * room for it [D-13]; one that fits nowhere is discarded and replaced by a new draw (§3), which
+ * joins the held tiles. */
 static void carc_finish_step(const tafel_game *g, carc_state *s);
 
 static void carc_play_kind(const tafel_game *g, carc_state *s, int k)
@@ -289,6 +292,7 @@ static void carc_play_kind(const tafel_game *g, carc_state *s, int k)
         s->phase = CARC_PH_TATAN;
     } else if (!carc_fits_anywhere(s, k, -1, CARC_NONE)) {
         s->discarded[k]++;
+        s->bagdraws++;
         carc_finish_step(g, s);
     } else {
         s->hand = (uint8_t)k;
@@ -366,15 +370,11 @@ void carc_apply(const tafel_game *g, carc_state *s, int32_t a)
         s->nremain--;
         s->nev = 0;
         s->ev_final = 0;
-        if (s->bagdraws) {
+        if (s->bagdraws) { /* held until played: its fit is judged then */
             if (k == CARC_TATAN)
                 s->held[s->cur]++;
-            if (k != CARC_TATAN && !carc_fits_anywhere(s, k, -1, CARC_NONE)) {
-                s->discarded[k]++;
-            } else {
-                s->bag[s->nbag++] = (uint8_t)k;
-                s->bagdraws--;
-            }
+            s->bag[s->nbag++] = (uint8_t)k;
+            s->bagdraws--;
             carc_bag_next(g, s);
             return;
         }

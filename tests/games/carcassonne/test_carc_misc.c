@@ -8,7 +8,7 @@
 static carc_state st;
 
 #define CARC_FP_BASE 33086
-#define CARC_FP_DEFAULT 42004
+#define CARC_FP_DEFAULT 42076
 
 /* The number `tafel bench carcassonne(...) --games 200` prints. */
 static void test_fingerprint(void **u)
@@ -123,6 +123,32 @@ static void test_render_and_view(void **u)
     assert_true(tafel_game_carcassonne.info_hash(&g, s, 2) == h);
 }
 
+/* tatan_draw_both_first: the render shows the tiles he holds, which fit nowhere now, and asks
+ * which he plays next; while he places one, the others he still holds. */
+static void test_render_held(void **u)
+{
+    (void)u;
+    tafel_game g;
+    carc_state *s = &st;
+    char buf[16384];
+    carc_h_load(&g, "players=2,inns_cathedrals=off");
+    carc_h_init(&g, s);
+    carc_h_step(&g, s, 0, "E", 0, -1, 2, NULL);
+    carc_h_draw(&g, s, 1, "Tatan");
+    carc_h_apply(&g, s, CARC_A_DRAW2);
+    carc_h_draw(&g, s, -1, "C");
+    carc_h_draw(&g, s, -1, "E");
+    tafel_game_carcassonne.render(&g, s, 1, 0, buf, sizeof buf);
+    assert_non_null(strstr(buf, "you hold the drawn tiles: C (fits nowhere now) E\n"));
+    assert_non_null(strstr(buf, "which do you play next? \"play KIND\""));
+    assert_non_null(strstr(buf, "C  ##*## E  .....")); /* the held tiles, labelled by kind */
+    carc_h_apply(&g, s, CARC_A_CHOOSE + carc_kind_by_name("E"));
+    tafel_game_carcassonne.render(&g, s, 1, 0, buf, sizeof buf);
+    assert_non_null(strstr(buf, "tile in hand: E"));
+    assert_non_null(strstr(buf, "still held, to play this turn: C (fits nowhere now)\n"));
+    assert_null(strstr(buf, "which do you play next"));
+}
+
 /* evaluate: current score plus the follower's open feature. */
 static void test_evaluate(void **u)
 {
@@ -177,7 +203,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fingerprint), cmocka_unit_test(test_notation),
-        cmocka_unit_test(test_render_and_view), cmocka_unit_test(test_evaluate),
+        cmocka_unit_test(test_render_and_view), cmocka_unit_test(test_render_held),
+        cmocka_unit_test(test_evaluate),
         cmocka_unit_test(test_events),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

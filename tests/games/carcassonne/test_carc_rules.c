@@ -21,7 +21,7 @@ static void test_params_and_defaults(void **u)
     carc_h_load(&g, "");
     tafel_game_to_string(&g, buf, sizeof buf);
     assert_string_equal(buf, "carcassonne(players=2,tatan=on,inns_cathedrals=full,farmers=on,"
-                             "tiny_city=false,ec_inn_both=false,tatan_draw_both_first=false,"
+                             "tiny_city=false,ec_inn_both=false,tatan_draw_both_first=true,"
                              "tatan_follower_tile_only=false)");
     assert_int_equal(tafel_game_load_type(&g, &tafel_game_carcassonne,
                                           "players=6,inns_cathedrals=off", err, sizeof err), -1);

@@ -207,39 +207,167 @@ static void test_completed_cloister(void **u)
     assert_int_equal(s->score[1], 0);
 }
 
-/* T15: option 2, also twice in a row [D-13]. */
+/* T15: option 2, also twice in a row [D-13], in both readings: by default he draws both tiles
+ * first (and plays U first here); with tatan_draw_both_first=false each is drawn after the
+ * previous step. */
 static void test_t15_draw_two(void **u)
 {
     (void)u;
     tafel_game g;
     carc_state *s = &st;
-    carc_h_load(&g, TB);
-    carc_h_init(&g, s);
-    draw_tatan(&g, s, 0);
-    carc_h_apply(&g, s, CARC_A_DRAW2);
-    carc_h_step(&g, s, -1, "U", 1, 0, 0, "road:EW");
-    assert_int_equal(s->cur, 0);
-    carc_h_step(&g, s, -1, "E", 0, -1, 2, "city:N");
-    assert_int_equal(s->score[0], 4);
-    assert_int_equal(s->held[0], 1);
-    assert_int_equal(s->supply[0], 6);
-    assert_int_equal(s->cur, 1);
-    assert_int_equal(s->phase, CARC_PH_DRAW);
+    int U = carc_kind_by_name("U");
+    for (int both = 0; both < 2; both++) {
+        carc_h_load(&g, both ? TB : TB ",tatan_draw_both_first=false");
+        carc_h_init(&g, s);
+        draw_tatan(&g, s, 0);
+        carc_h_apply(&g, s, CARC_A_DRAW2);
+        carc_h_draw(&g, s, -1, "U");
+        if (both) {
+            carc_h_draw(&g, s, -1, "E");
+            carc_h_apply(&g, s, CARC_A_CHOOSE + U);
+        }
+        carc_h_place(&g, s, 1, 0, 0, "road:EW");
+        assert_int_equal(s->cur, 0);
+        if (!both)
+            carc_h_draw(&g, s, -1, "E");
+        carc_h_place(&g, s, 0, -1, 2, "city:N");
+        assert_int_equal(s->score[0], 4);
+        assert_int_equal(s->held[0], 1);
+        assert_int_equal(s->supply[0], 6);
+        assert_int_equal(s->cur, 1);
+        assert_int_equal(s->phase, CARC_PH_DRAW);
 
-    carc_h_init(&g, s);
-    draw_tatan(&g, s, 0);
-    carc_h_apply(&g, s, CARC_A_DRAW2);
-    draw_tatan(&g, s, -1);
-    carc_h_apply(&g, s, CARC_A_DRAW2);
-    carc_h_step(&g, s, -1, "U", 1, 0, 0, NULL);
-    carc_h_step(&g, s, -1, "U", 2, 0, 0, NULL);
-    assert_int_equal(s->cur, 0);
-    carc_h_step(&g, s, -1, "U", -1, 0, 0, NULL);
-    assert_int_equal(s->held[0], 2);
-    assert_int_equal(s->cur, 1);
+        carc_h_init(&g, s);
+        draw_tatan(&g, s, 0);
+        carc_h_apply(&g, s, CARC_A_DRAW2);
+        if (both) {
+            carc_h_draw(&g, s, -1, "Tatan");
+            carc_h_draw(&g, s, -1, "U");
+            carc_h_apply(&g, s, CARC_A_CHOOSE + CARC_TATAN);
+            carc_h_apply(&g, s, CARC_A_DRAW2);
+            carc_h_draw(&g, s, -1, "U");
+            carc_h_draw(&g, s, -1, "U");
+            assert_int_equal(s->phase, CARC_PH_PLACE); /* three U: nothing to choose */
+            carc_h_place(&g, s, 1, 0, 0, NULL);
+            carc_h_place(&g, s, 2, 0, 0, NULL);
+            assert_int_equal(s->cur, 0);
+            carc_h_place(&g, s, -1, 0, 0, NULL);
+        } else {
+            draw_tatan(&g, s, -1);
+            carc_h_apply(&g, s, CARC_A_DRAW2);
+            carc_h_step(&g, s, -1, "U", 1, 0, 0, NULL);
+            carc_h_step(&g, s, -1, "U", 2, 0, 0, NULL);
+            assert_int_equal(s->cur, 0);
+            carc_h_step(&g, s, -1, "U", -1, 0, 0, NULL);
+        }
+        assert_int_equal(s->held[0], 2);
+        assert_int_equal(s->cur, 1);
+    }
 }
 
-/* tatan_draw_both_first [D-13]: both tiles are drawn first, then played in either order. */
+/* Player 0 closes D's city with E, so a C fits nowhere; player 1 draws a Tatan tile, takes option
+ * 2 and draws C and then kind2. */
+static void misfit_setup(const tafel_game *g, carc_state *s, const char *kind2)
+{
+    carc_h_init(g, s);
+    carc_h_step(g, s, 0, "E", 0, -1, 2, NULL);
+    draw_tatan(g, s, 1);
+    carc_h_apply(g, s, CARC_A_DRAW2);
+    carc_h_draw(g, s, -1, "C");
+    assert_false(carc_fits_anywhere(s, carc_kind_by_name("C"), -1, CARC_NONE));
+    assert_int_equal(s->phase, CARC_PH_DRAW); /* C is held, the second tile is drawn too */
+    carc_h_draw(g, s, -1, kind2);
+}
+
+/* [D-13], the default reading: a held tile's fit is judged when it is played, not when it is
+ * drawn: the E he also holds opens a city edge for the C. */
+static void test_held_fit_judged_when_played(void **u)
+{
+    (void)u;
+    tafel_game g;
+    carc_state *s = &st;
+    int C = carc_kind_by_name("C"), E = carc_kind_by_name("E");
+    carc_h_load(&g, "");
+    assert_int_equal(g.params[CARC_P_BOTHFIRST], 1); /* the default */
+    carc_h_load(&g, TB);
+    misfit_setup(&g, s, "E");
+    assert_int_equal(s->phase, CARC_PH_CHOOSE);
+    assert_int_equal(s->nbag, 2);
+    assert_int_equal(s->discarded[C], 0);
+    int32_t legal[8];
+    assert_int_equal(tafel_game_carcassonne.legal_actions(&g, s, legal), 2);
+    assert_int_equal(legal[0], CARC_A_CHOOSE + C);
+    assert_int_equal(legal[1], CARC_A_CHOOSE + E);
+    carc_h_apply(&g, s, CARC_A_CHOOSE + E);
+    carc_h_place(&g, s, 0, 1, 2, NULL); /* city south: (0,2) takes a C now */
+    assert_int_equal(s->phase, CARC_PH_PLACE);
+    assert_int_equal(s->hand, C);
+    assert_int_equal(s->cur, 1);
+    carc_h_place(&g, s, 0, 2, 0, "city:NESW");
+    assert_int_equal(s->discarded[C], 0);
+    assert_int_equal(s->supply[1], 6);
+    assert_int_equal(s->cur, 0);
+    assert_int_equal(s->phase, CARC_PH_DRAW);
+}
+
+/* [D-13]: a held tile that fits nowhere when played is discarded and replaced by a new draw (as
+ * in §3), which joins the tiles he holds; with the stack empty there is no replacement. */
+static void test_held_misfit_replaced(void **u)
+{
+    (void)u;
+    tafel_game g;
+    carc_state *s = &st;
+    int C = carc_kind_by_name("C"), E = carc_kind_by_name("E"), U = carc_kind_by_name("U");
+    carc_h_load(&g, TB);
+    /* he plays C first: it fits nowhere */
+    misfit_setup(&g, s, "E");
+    carc_h_apply(&g, s, CARC_A_CHOOSE + C);
+    assert_int_equal(s->discarded[C], 1);
+    assert_int_equal(s->phase, CARC_PH_DRAW);
+    assert_int_equal(s->cur, 1);
+    carc_h_draw(&g, s, -1, "U");
+    assert_int_equal(s->phase, CARC_PH_CHOOSE); /* E and the new U */
+    int32_t legal[8];
+    assert_int_equal(tafel_game_carcassonne.legal_actions(&g, s, legal), 2);
+    assert_int_equal(legal[0], CARC_A_CHOOSE + E);
+    assert_int_equal(legal[1], CARC_A_CHOOSE + U);
+    carc_h_apply(&g, s, CARC_A_CHOOSE + U);
+    carc_h_place(&g, s, 1, 0, 0, NULL);
+    assert_int_equal(s->hand, E);
+    carc_h_place(&g, s, 0, 1, 2, NULL);
+    assert_int_equal(s->cur, 0);
+    assert_int_equal(s->phase, CARC_PH_DRAW);
+    /* C left for last, and the U played first makes no room for it */
+    misfit_setup(&g, s, "U");
+    carc_h_apply(&g, s, CARC_A_CHOOSE + U);
+    carc_h_place(&g, s, 1, 0, 0, NULL);
+    assert_int_equal(s->discarded[C], 1);
+    assert_int_equal(s->phase, CARC_PH_DRAW);
+    assert_int_equal(s->cur, 1);
+    carc_h_step(&g, s, -1, "V", 2, 0, 0, "road:SW");
+    assert_int_equal(s->supply[1], 6);
+    assert_int_equal(s->cur, 0);
+    /* the stack runs out with the two drawn tiles: C is discarded without a replacement */
+    carc_h_init(&g, s);
+    carc_h_step(&g, s, 0, "E", 0, -1, 2, NULL);
+    memset(s->remain, 0, sizeof s->remain);
+    s->remain[CARC_TATAN] = 1;
+    s->remain[C] = 1;
+    s->remain[U] = 1;
+    s->nremain = 3;
+    draw_tatan(&g, s, 1);
+    carc_h_apply(&g, s, CARC_A_DRAW2);
+    carc_h_draw(&g, s, -1, "C");
+    carc_h_draw(&g, s, -1, "U");
+    carc_h_apply(&g, s, CARC_A_CHOOSE + U);
+    carc_h_place(&g, s, 1, 0, 0, NULL);
+    assert_int_equal(s->discarded[C], 1);
+    assert_int_equal(s->last_player, 1);
+    assert_int_equal(s->phase, CARC_PH_OVER);
+}
+
+/* tatan_draw_both_first [D-13] (the default): both tiles are drawn first, then played in either
+ * order. */
 static void test_draw_both_first(void **u)
 {
     (void)u;
@@ -509,6 +637,8 @@ int main(void)
         cmocka_unit_test(test_completed_cloister),
         cmocka_unit_test(test_t15_draw_two),
         cmocka_unit_test(test_draw_both_first),
+        cmocka_unit_test(test_held_fit_judged_when_played),
+        cmocka_unit_test(test_held_misfit_replaced),
         cmocka_unit_test(test_t16_last_tile),
         cmocka_unit_test(test_draw2_short_stack),
         cmocka_unit_test(test_t17_seed_example),

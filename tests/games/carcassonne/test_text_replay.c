@@ -48,6 +48,7 @@ static void rp_refused(const char *text, int line, const char *category)
 }
 
 #define TATAN2 "game carcassonne(players=2,tatan=on,inns_cathedrals=off)\n"
+#define ONE "game carcassonne(players=2,inns_cathedrals=off,tatan_draw_both_first=false)\n"
 
 static void test_defaults(void **unused)
 {
@@ -87,8 +88,11 @@ static void test_turn_order(void **unused)
     rp_ok("game carcassonne(players=3,tatan=off)\nturn 2\ntile U 1 0 0\nfollower road:EW\n"
           "tile U 2 0 0\nfollower field:Es,Se,Sw,Ws\nsupply 2 6\nsupply 0 6\nsupply 1 7\n");
     rp_status("turn 2\n", CARC_TEXT_SYNTAX, 1, "no player 2");
-    /* a turn line may not split a turn of two tile steps */
+    /* a turn line may not split a turn of two tile steps, in either reading of option 2 */
     rp_refused(TATAN2 "tatan draw2\ntile U 1 0 0\nturn 1\n", 4, "turn");
+    rp_refused("game carcassonne(players=2,inns_cathedrals=off,tatan_draw_both_first=false)\n"
+               "tatan draw2\ntile U 1 0 0\nturn 1\n",
+               4, "turn");
 }
 
 static void test_follower_refusals(void **unused)
@@ -224,6 +228,22 @@ static void test_draw_both_first(void **unused)
     rp_refused(BOTH "tatan draw2\ntatan draw2\ntile U 1 0 0\ntile U 2 0 0\ntile U 3 0 0\n"
                     "tatan draw2\n",
                7, "stack");
+    /* the default: a Tatan tile drawn with the first tile is held from the first step on */
+    const char *held = "tatan draw2\ntile U 1 0 0\nholds 0 2\ntatan draw2\ntile U 2 0 0\n"
+                       "tile U 3 0 0\nholds 0 2\n";
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s%s", TATAN2, held);
+    rp_ok(buf);
+    snprintf(buf, sizeof buf, "%s%s", ONE, held);
+    rp_status(buf, CARC_TEXT_MISMATCH, 4, "holds mismatch");
+    /* a held tile's fit is judged when it is played: E makes room for C (in the other reading
+     * C is drawn after E is placed) */
+    const char *room = "tile E 0 -1 2\ntatan draw2\ntile E 0 1 2\ntile C 0 2 0\n"
+                       "follower city:NESW\nsupply 1 6\n";
+    snprintf(buf, sizeof buf, "%s%s", TATAN2, room);
+    rp_ok(buf);
+    snprintf(buf, sizeof buf, "%s%s", ONE, room);
+    rp_ok(buf);
 #undef BOTH
 }
 

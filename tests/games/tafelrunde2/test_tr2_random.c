@@ -1,7 +1,8 @@
 /* test_tr2_random.c: Die Tafelrunde 2 random playouts: invariants, records, fingerprints. */
-#include "tr2_test.h"
+#include "tr2_gates.h"
 
-/* 24 chests (8 per colour) and 16 cards per player are conserved; D-10 knowledge stays in hand. */
+/* 24 chests (8 per colour) and 16 cards per player are conserved; D-10 knowledge stays in hand;
+ * and the gates (tr2_gates.h). */
 static int tr2t_invariant(const tafel_game *g, const void *state, char *err, size_t errlen)
 {
     const tr2_state *s = state;
@@ -44,7 +45,7 @@ static int tr2t_invariant(const tafel_game *g, const void *state, char *err, siz
                 return snprintf(err, errlen, "player %d: strength sum wrong", p), -1;
         }
     }
-    return 0;
+    return tr2t_gates(g, state, err, errlen);
 }
 
 static void tr2t_run(const char *spec, long games, int deep_every, long with_records)

@@ -124,6 +124,22 @@ struct tafel_game_type {
      * plus what open features, cards or chests are likely worth at the end). Used by greedy and
      * guided playouts. NULL: bots use scores(). No allocation. */
     void (*evaluate)(const tafel_game *g, const void *state, double *out);
+
+    /* ---- What a viewer is told (optional; match, server and terminal play use them through
+     * tafel_action_seen and tafel_events_json, which supply the defaults) ---- */
+
+    /* Notation of `action`, about to be applied in `state`, as viewer (-1: spectator) sees it.
+     * Returns 1 when viewer may know the action itself (its id and action_to_text), 0 when he
+     * sees only what buf says ("player 1 draws a card"). Depends only on what viewer may see.
+     * NULL: every action is public. */
+    int (*action_seen)(const tafel_game *g, const void *state, int32_t action, int viewer,
+                       char *buf, size_t len);
+    /* What happened when `action` took `before` to `after`, as viewer (-1: spectator) sees it:
+     * a new JSON array of events, each an object with "type" (e.g. "score", "reveal", "draw",
+     * "auto", "start", "end"), "text" (one line, no newline) and the event's data. Built only
+     * from what viewer may see of before, action and after. NULL: no events. */
+    json_t *(*events_json)(const tafel_game *g, const void *before, int32_t action,
+                           const void *after, int viewer);
 };
 
 /* ---- Loading (registry.c) ---- */
@@ -158,6 +174,12 @@ int32_t tafel_sample_chance(const tafel_game *g, const void *state, tafel_rng *r
 int tafel_text_to_action(const tafel_game *g, const void *state, const char *text,
                          int32_t *action, char *err, size_t errlen);
 int tafel_is_terminal(const tafel_game *g, const void *state);
+/* type->action_seen, or (when the game has none) action_to_text and 1. */
+int tafel_action_seen(const tafel_game *g, const void *state, int32_t action, int viewer,
+                      char *buf, size_t len);
+/* type->events_json, or an empty array. Caller owns the reference. */
+json_t *tafel_events_json(const tafel_game *g, const void *before, int32_t action,
+                          const void *after, int viewer);
 /* Play `games` uniformly random games, game i seeded with first_seed + i (chance sampled with
  * tafel_sample_chance, moves with tafel_rng_below over legal_actions). Returns the total number
  * of actions: the fingerprint `tafel bench` prints and tests compare. */

@@ -1,5 +1,6 @@
 /* game.c: loading games from strings, parameters, and the checked API calls. */
 #include <ctype.h>
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -274,6 +275,23 @@ int tafel_text_to_action(const tafel_game *g, const void *state, const char *tex
         return -1;
     }
     return 0;
+}
+
+int tafel_action_seen(const tafel_game *g, const void *state, int32_t action, int viewer,
+                      char *buf, size_t len)
+{
+    if (g->type->action_seen)
+        return g->type->action_seen(g, state, action, viewer, buf, len);
+    g->type->action_to_text(g, state, action, buf, len);
+    return 1;
+}
+
+json_t *tafel_events_json(const tafel_game *g, const void *before, int32_t action,
+                          const void *after, int viewer)
+{
+    if (g->type->events_json)
+        return g->type->events_json(g, before, action, after, viewer);
+    return json_array();
 }
 
 long long tafel_random_games(const tafel_game *g, uint64_t first_seed, long games)

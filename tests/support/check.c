@@ -126,6 +126,100 @@ static void check_deep(const tafel_game *g, const void *state, tafel_rng *rng, l
     free(before);
 }
 
+/* Every event is an object with a one-line "type" and "text". */
+static void check_events_form(const json_t *ev, long game, long step, int viewer)
+{
+    if (!json_is_array(ev))
+        fail_msg("game %ld step %ld: events for viewer %d are not an array", game, step, viewer);
+    size_t i;
+    json_t *e;
+    json_array_foreach(ev, i, e) {
+        const char *type = json_string_value(json_object_get(e, "type"));
+        const char *text = json_string_value(json_object_get(e, "text"));
+        if (!json_is_object(e) || !type || !*type || !text || !*text || strchr(text, '\n'))
+            fail_msg("game %ld step %ld: event %zu for viewer %d lacks a one-line type or text",
+                     game, step, i, viewer);
+    }
+}
+
+/* Pick an action of `state` that viewer is told the same way as the hidden one (`text`, not
+ * seen): -1 if there is none. */
+static int32_t check_same_hidden(const tafel_game *g, const void *state, int viewer,
+                                 const char *text, tafel_rng *rng)
+{
+    const tafel_game_type *t = g->type;
+    int32_t ids[CHECK_MAX], match[CHECK_MAX];
+    tafel_chance ch[CHECK_MAX];
+    int n, m = 0;
+    if (t->current_player(g, state) == TAFEL_CHANCE) {
+        n = t->chance_outcomes(g, state, ch);
+        for (int i = 0; i < n; i++)
+            ids[i] = ch[i].action;
+    } else {
+        n = t->legal_actions(g, state, ids);
+    }
+    for (int i = 0; i < n; i++) {
+        char other[TAFEL_TEXT_LEN];
+        if (!tafel_action_seen(g, state, ids[i], viewer, other, sizeof other) &&
+            !strcmp(other, text))
+            match[m++] = ids[i];
+    }
+    return m ? match[tafel_rng_below(rng, (uint32_t)m)] : -1;
+}
+
+/* What each viewer is told of action a (tafel_action_seen, tafel_events_json) is well formed and
+ * depends only on what he may see: in a resampled state he cannot tell from this one, an action
+ * told to him the same way that leads to a position he cannot tell apart either must come with
+ * the same text and events. The player to move sees his own move. */
+static void check_told(const tafel_game *g, const void *state, int32_t a, tafel_rng *rng,
+                       long game, long step)
+{
+    const tafel_game_type *t = g->type;
+    size_t sz = t->state_size;
+    unsigned char *after = malloc(sz), *other = malloc(sz), *other_after = malloc(sz);
+    memcpy(after, state, sz);
+    t->apply(g, after, a);
+    int p = t->current_player(g, state);
+    for (int viewer = -1; viewer < g->num_players; viewer++) {
+        char text[TAFEL_TEXT_LEN], text2[TAFEL_TEXT_LEN];
+        int seen = tafel_action_seen(g, state, a, viewer, text, sizeof text);
+        if (!*text || strchr(text, '\n'))
+            fail_msg("game %ld step %ld: action %d told to viewer %d as '%s'", game, step, a,
+                     viewer, text);
+        if (viewer == p && !seen)
+            fail_msg("game %ld step %ld: player %d is not shown his own move", game, step, p);
+        json_t *ev = tafel_events_json(g, state, a, after, viewer);
+        check_events_form(ev, game, step, viewer);
+        /* A spectator sees no more than any player: resample for one of them. */
+        int as = viewer >= 0 ? viewer : (int)tafel_rng_below(rng, (uint32_t)g->num_players);
+        memcpy(other, state, sz);
+        t->resample(g, other, as, rng);
+        int32_t a2 = seen ? (tafel_is_legal(g, other, a) ? a : -1)
+                          : check_same_hidden(g, other, viewer, text, rng);
+        if (a2 >= 0) {
+            memcpy(other_after, other, sz);
+            t->apply(g, other_after, a2);
+            if (check_views_equal(g, after, other_after, viewer)) {
+                int seen2 = tafel_action_seen(g, other, a2, viewer, text2, sizeof text2);
+                if (seen2 != seen || strcmp(text, text2))
+                    fail_msg("game %ld step %ld: viewer %d is told '%s' or '%s' of positions "
+                             "he cannot tell apart", game, step, viewer, text, text2);
+                json_t *ev2 = tafel_events_json(g, other, a2, other_after, viewer);
+                if (!json_equal(ev, ev2)) {
+                    char *s1 = json_dumps(ev, JSON_COMPACT), *s2 = json_dumps(ev2, JSON_COMPACT);
+                    fail_msg("game %ld step %ld: events for viewer %d depend on what he cannot "
+                             "see: %s against %s", game, step, viewer, s1, s2);
+                }
+                json_decref(ev2);
+            }
+        }
+        json_decref(ev);
+    }
+    free(after);
+    free(other);
+    free(other_after);
+}
+
 long long check_random_games(const tafel_game *g, const check_opts *o)
 {
     const tafel_game_type *t = g->type;
@@ -181,6 +275,13 @@ long long check_random_games(const tafel_game *g, const check_opts *o)
             }
             if (a < 0 || a >= t->num_actions)
                 fail_msg("game %ld step %ld: action %d out of range", gi, step, a);
+            /* Until a game says what each viewer sees, every action counts as public. */
+            if (step % deep_every == 0 && t->action_seen) {
+                /* Its own stream, so the games play as they did before this check. */
+                tafel_rng told;
+                tafel_rng_seed(&told, tafel_rng_mix(o->seed + (uint64_t)gi, (uint64_t)step));
+                check_told(g, state, a, &told, gi, step);
+            }
             t->apply(g, state, a);
             tafel_record_push(&rec, a);
             total++;

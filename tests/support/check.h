@@ -28,8 +28,8 @@ typedef struct check_opts {
  * refused leaving the state unchanged, action text round-trips, and resample for each player keeps
  * that player's view_json and info_hash; what each viewer is told of the action played
  * (tafel_action_seen, tafel_events_json) is well formed and the same in every position he cannot
- * tell apart (for games that define action_seen). Fails the cmocka test with the game, step and reason.
- * Returns the total number of actions played (a fingerprint). */
+ * tell apart (for games that define action_seen). Fails the cmocka test with the game, step
+ * and reason. Returns the total number of actions played (a fingerprint). */
 long long check_random_games(const tafel_game *g, const check_opts *o);
 
 /* Load a game by string, failing the test on error. */

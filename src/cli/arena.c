@@ -8,7 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bots/arena.h"
+#include "match/arena.h"
 #include "cli/cli.h"
 #include "tafel/bot.h"
 

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "bot_games.h"
-#include "bots/arena.h"
+#include "match/arena.h"
 #include "tafel/bot.h"
 
 #define MCTS_STATES 40

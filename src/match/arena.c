@@ -1,4 +1,5 @@
-/* arena.c: playing the arena's games (in parallel when asked) and adding up the results. */
+/* arena.c: playing the arena's games as matches (in parallel when asked) and adding up the
+ * results. */
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
@@ -7,9 +8,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "bots/arena.h"
+#include "match/arena.h"
 #include "tafel/bot.h"
-#include "tafel/record.h"
+#include "tafel/match.h"
 
 #define ARENA_MAX_ACTIONS 200000L
 
@@ -72,84 +73,55 @@ static int arena_mkdirs(const char *path)
 static int arena_play(const arena_config *c, long k, arena_game *out, char *err, size_t errlen)
 {
     const tafel_game *g = c->game;
-    const tafel_game_type *t = g->type;
     int np = c->num_bots, rot = (int)(k % np);
     uint64_t deal_seed = tafel_rng_mix(c->seed, (uint64_t)(k / np));
-    tafel_bot *bots[TAFEL_MAX_PLAYERS] = {0};
-    unsigned char *state = malloc(t->state_size);
-    if (!state)
-        abort();
-    int rc = 0;
-    tafel_record rec;
-    tafel_record_init(&rec);
-    if (c->records_dir) {
-        tafel_game_to_string(g, rec.game, sizeof rec.game);
-        rec.num_seats = np;
-        rec.seed = deal_seed;
-    }
+    const char *seats[TAFEL_MAX_PLAYERS];
+    uint64_t bot_seeds[TAFEL_MAX_PLAYERS];
     for (int s = 0; s < np; s++) {
         int b = (s + rot) % np;
         out->bot_at_seat[s] = b;
-        snprintf(rec.seats[s], sizeof rec.seats[s], "%s", c->specs[b]);
-        bots[s] = tafel_bot_new(c->specs[b], g, s,
-                                tafel_rng_mix(tafel_rng_mix(c->seed ^ 0x5eed, (uint64_t)k),
-                                              (uint64_t)s),
-                                err, errlen);
-        if (!bots[s]) {
-            rc = -1;
-            goto done;
-        }
+        seats[s] = c->specs[b];
+        bot_seeds[s] = tafel_rng_mix(tafel_rng_mix(c->seed ^ 0x5eed, (uint64_t)k), (uint64_t)s);
     }
-    tafel_rng chance;
-    tafel_rng_seed(&chance, deal_seed);
-    t->init(g, state);
+    tafel_match *m = tafel_match_new_game(g, seats, deal_seed, bot_seeds, err, errlen);
+    if (!m)
+        return -1;
+    int rc = 0;
     out->moves = out->actions = 0;
     for (;;) {
-        int p = t->current_player(g, state);
+        int p = tafel_match_to_move(m);
         if (p == TAFEL_TERMINAL)
             break;
-        int32_t a;
         if (p == TAFEL_CHANCE) {
-            a = tafel_sample_chance(g, state, &chance);
+            tafel_match_sample_chance(m);
         } else {
-            a = bots[p]->choose(bots[p], state);
-            if (!tafel_is_legal(g, state, a)) {
+            int32_t a = tafel_match_bot_choose(m);
+            char why[TAFEL_ERR_LEN];
+            if (tafel_match_apply(m, tafel_match_num_actions(m), p, a, why, sizeof why)) {
                 snprintf(err, errlen, "game %ld: bot '%s' at seat %d chose illegal action %d",
-                         k, bots[p]->spec, p, a);
+                         k, tafel_match_seat(m, p), p, a);
                 rc = -1;
                 goto done;
             }
             out->moves++;
         }
-        if (c->records_dir)
-            tafel_record_push(&rec, a);
-        t->apply(g, state, a);
         if (++out->actions > ARENA_MAX_ACTIONS) {
             snprintf(err, errlen, "game %ld: no end after %ld actions", k, ARENA_MAX_ACTIONS);
             rc = -1;
             goto done;
         }
     }
-    t->scores(g, state, out->scores);
-    t->returns(g, state, out->returns);
-    out->label_kind = arena_labels(g, state, out->labels);
+    tafel_match_result(m, out->scores, out->returns);
+    out->label_kind = arena_labels(g, tafel_match_state(m), out->labels);
     out->has_labels = out->label_kind != NULL;
     if (c->records_dir) {
-        rec.has_result = 1;
-        for (int s = 0; s < np; s++) {
-            rec.scores[s] = out->scores[s];
-            rec.returns[s] = out->returns[s];
-        }
         char path[4600];
         snprintf(path, sizeof path, "%s/game-%05ld.json", c->records_dir, k);
-        if (tafel_record_save(&rec, path, err, errlen))
+        if (tafel_record_save(tafel_match_record(m), path, err, errlen))
             rc = -1;
     }
 done:
-    for (int s = 0; s < np; s++)
-        tafel_bot_free(bots[s]);
-    tafel_record_free(&rec);
-    free(state);
+    tafel_match_free(m);
     return rc;
 }
 

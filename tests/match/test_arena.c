@@ -6,8 +6,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "bot_games.h"
-#include "bots/arena.h"
+#include "../bots/bot_games.h"
+#include "match/arena.h"
 
 static void arena_setup(arena_config *c, const tafel_game *g, const char *a, const char *b,
                         const char *c3)

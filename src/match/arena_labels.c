@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bots/arena.h"
+#include "match/arena.h"
 
 const char *arena_labels(const tafel_game *g, const void *state,
                          char labels[TAFEL_MAX_PLAYERS][32])

@@ -2,7 +2,7 @@
 #include <jansson.h>
 #include <math.h>
 
-#include "bots/arena.h"
+#include "match/arena.h"
 
 static json_t *arena_real(double x)
 {

@@ -186,7 +186,8 @@ static void check_told(const tafel_game *g, const void *state, int32_t a, tafel_
         if (!*text || strchr(text, '\n'))
             fail_msg("game %ld step %ld: action %d told to viewer %d as '%s'", game, step, a,
                      viewer, text);
-        if (viewer == p && !seen)
+        /* p is TAFEL_CHANCE (-1, a spectator's number too) at a chance node: nobody's move. */
+        if (p >= 0 && viewer == p && !seen)
             fail_msg("game %ld step %ld: player %d is not shown his own move", game, step, p);
         json_t *ev = tafel_events_json(g, state, a, after, viewer);
         check_events_form(ev, game, step, viewer);

@@ -1,23 +1,24 @@
-/* play.c: `tafel play`: humans at the terminal against bots or each other. */
+/* play.c: `tafel play`: humans at the terminal against bots or each other, on a match. */
 #include <getopt.h>
+#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "tafel/bot.h"
-#include "tafel/record.h"
+#include "tafel/match.h"
 
 #define PLAY_MAX_LISTED 40
 #define PLAY_DEFAULT_BOT "mcts(time=1s)"
 #define PLAY_DEFAULT_GAMES_ORDER {"carcassonne", "tafelrunde2", "targi"}
 
 typedef struct {
-    tafel_game game;
-    char seats[TAFEL_MAX_PLAYERS][CLI_SEAT_LEN];
-    tafel_bot *bots[TAFEL_MAX_PLAYERS];
+    tafel_match *m;
     int num_humans;
+    /* Whose eyes actions are told through: the one human; with several at the hot seat, or none,
+     * a spectator (-1), so that no hand shows. */
+    int viewer;
     int color;
 } play_session;
 
@@ -53,7 +54,7 @@ static void play_list_moves(const tafel_game *g, const void *state, const int32_
 /* Ask the human at seat p for a move; returns -1 when input ends or he quits. */
 static int play_ask_human(play_session *s, const void *state, int p, int32_t *action)
 {
-    const tafel_game *g = &s->game;
+    const tafel_game *g = tafel_match_game(s->m);
     int32_t legal[4096];
     int n = g->type->legal_actions(g, state, legal);
     printf("\n");
@@ -107,38 +108,59 @@ static int play_ask_human(play_session *s, const void *state, int p, int32_t *ac
     }
 }
 
-static int play_run(play_session *s, uint64_t seed, const char *record_path)
+/* The match's observer: print each action as the viewer is told it, then its events. Bots' moves
+ * keep their full notation, as before the viewer-aware texts existed. */
+static void play_tell(void *ctx, const tafel_match *m, size_t index, int player, int32_t action,
+                      const void *before, const void *after)
 {
-    tafel_game *g = &s->game;
-    void *state = malloc(g->type->state_size);
-    if (!state)
-        abort();
-    g->type->init(g, state);
-    tafel_rng chance;
-    tafel_rng_seed(&chance, seed);
-    tafel_record rec;
-    tafel_record_init(&rec);
-    tafel_game_to_string(g, rec.game, sizeof rec.game);
-    rec.num_seats = g->num_players;
-    rec.seed = seed;
-    for (int p = 0; p < g->num_players; p++)
-        snprintf(rec.seats[p], sizeof rec.seats[p], "%s", s->seats[p]);
+    (void)index;
+    const play_session *s = ctx;
+    const tafel_game *g = tafel_match_game(m);
+    char text[TAFEL_TEXT_LEN];
+    if (tafel_match_bot(m, player)) {
+        g->type->action_to_text(g, before, action, text, sizeof text);
+        printf("player %d (%s): %s\n", player, tafel_match_seat(m, player), text);
+    } else {
+        tafel_action_seen(g, before, action, s->viewer, text, sizeof text);
+        if (text[0] && player == TAFEL_CHANCE)
+            printf("chance: %s\n", text);
+        else if (text[0])
+            printf("player %d: %s\n", player, text);
+    }
+    /* A draw's event often says what its action line just said: say it once. */
+    json_t *events = tafel_events_json(g, before, action, after, s->viewer);
+    size_t i;
+    json_t *e;
+    json_array_foreach(events, i, e) {
+        const char *t = json_string_value(json_object_get(e, "text"));
+        if (t && *t && strcmp(t, text))
+            printf("  %s\n", t);
+    }
+    json_decref(events);
+}
 
-    printf("%s: %s, seed %llu\n", g->type->long_name, rec.game, (unsigned long long)seed);
+static int play_run(play_session *s, const char *record_path)
+{
+    tafel_match *m = s->m;
+    const tafel_game *g = tafel_match_game(m);
+    const tafel_record *rec = tafel_match_record(m);
+    uint64_t seed = tafel_match_seed(m);
+    printf("%s: %s, seed %llu\n", g->type->long_name, rec->game, (unsigned long long)seed);
     for (int p = 0; p < g->num_players; p++)
-        printf("  player %d: %s\n", p, s->seats[p]);
+        printf("  player %d: %s\n", p, tafel_match_seat(m, p));
+    tafel_match_set_observer(m, play_tell, s);
 
+    char err[TAFEL_ERR_LEN];
     int abandoned = 0, last_human = -1;
-    while (!tafel_is_terminal(g, state)) {
-        int p = g->type->current_player(g, state);
+    while (!tafel_match_is_over(m)) {
+        int p = tafel_match_to_move(m);
         int32_t a;
-        char text[TAFEL_TEXT_LEN];
         if (p == TAFEL_CHANCE) {
-            a = tafel_sample_chance(g, state, &chance);
-        } else if (s->bots[p]) {
-            a = s->bots[p]->choose(s->bots[p], state);
-            g->type->action_to_text(g, state, a, text, sizeof text);
-            printf("player %d (%s): %s\n", p, s->seats[p], text);
+            tafel_match_sample_chance(m);
+            continue;
+        }
+        if (tafel_match_bot_to_move(m)) {
+            a = tafel_match_bot_choose(m);
         } else {
             if (s->num_humans > 1 && last_human != p) {
                 /* Hot seat: hide the previous player's view before showing the next one's. */
@@ -153,21 +175,27 @@ static int play_run(play_session *s, uint64_t seed, const char *record_path)
                     printf("\033[2J\033[H");
             }
             last_human = p;
-            if (play_ask_human(s, state, p, &a)) {
+            if (play_ask_human(s, tafel_match_state(m), p, &a)) {
                 abandoned = 1;
                 break;
             }
         }
-        tafel_record_push(&rec, a);
-        g->type->apply(g, state, a);
+        if (tafel_match_apply(m, tafel_match_num_actions(m), p, a, err, sizeof err)) {
+            /* play_ask_human checked the move and bots choose legal ones: a bug, but the
+             * record so far is still worth keeping. */
+            fprintf(stderr, "tafel: player %d: %s\n", p, err);
+            abandoned = 1;
+            break;
+        }
     }
 
+    const void *state = tafel_match_state(m);
     printf("\n");
     cli_show_state(stdout, g, state, s->num_humans == 1 ? last_human : -1, s->color);
     printf(abandoned ? "Game abandoned. Scores so far:\n" : "Game over. Final scores:\n");
     cli_print_scores(stdout, g, state);
 
-    char path[4096], err[TAFEL_ERR_LEN];
+    char path[4096];
     int rc = abandoned ? 1 : 0;
     if (record_path) {
         snprintf(path, sizeof path, "%s", record_path);
@@ -184,81 +212,64 @@ static int play_run(play_session *s, uint64_t seed, const char *record_path)
         rc = 1;
     }
     if (path[0]) {
-        if (tafel_record_save(&rec, path, err, sizeof err)) {
+        if (tafel_record_save(rec, path, err, sizeof err)) {
             fprintf(stderr, "tafel: %s\n", err);
             rc = 1;
         } else {
             printf("Record: %s\n", path);
         }
     }
-    tafel_record_free(&rec);
-    free(state);
     return rc;
 }
 
 static int play_main(const char *game_spec, const char *seats, uint64_t seed, int have_seed,
                      const char *record_path)
 {
-    play_session s;
-    memset(&s, 0, sizeof s);
+    char specs[TAFEL_MAX_PLAYERS][CLI_SEAT_LEN];
     char err[TAFEL_ERR_LEN];
-    if (tafel_game_load(&s.game, game_spec, err, sizeof err)) {
-        fprintf(stderr, "tafel: %s\n", err);
-        return 2;
-    }
-    int n = 0;
+    int n;
     if (seats) {
-        n = cli_split_seats(seats, s.seats, err, sizeof err);
+        n = cli_split_seats(seats, specs, err, sizeof err);
         if (n < 0) {
             fprintf(stderr, "tafel: %s\n", err);
             return 2;
         }
-        /* Seats fix the number of players unless the game string named it. */
-        if (!strstr(game_spec, "players=")) {
-            char spec2[600];
-            const char *open = strchr(game_spec, '(');
-            if (open)
-                snprintf(spec2, sizeof spec2, "%.*s(players=%d,%s", (int)(open - game_spec),
-                         game_spec, n, open + 1);
-            else
-                snprintf(spec2, sizeof spec2, "%s(players=%d)", game_spec, n);
-            if (tafel_game_load(&s.game, spec2, err, sizeof err)) {
-                fprintf(stderr, "tafel: %s\n", err);
-                return 2;
-            }
-        }
-        if (n != s.game.num_players) {
-            fprintf(stderr, "tafel: %d seats given for a %d-player game\n", n,
-                    s.game.num_players);
-            return 2;
-        }
     } else {
         /* Default: you against the strongest bot, thinking about a second per move. */
-        snprintf(s.seats[0], sizeof s.seats[0], "human");
-        for (int p = 1; p < s.game.num_players; p++)
-            snprintf(s.seats[p], sizeof s.seats[p], "%s", PLAY_DEFAULT_BOT);
+        tafel_game g;
+        if (tafel_game_load(&g, game_spec, err, sizeof err)) {
+            fprintf(stderr, "tafel: %s\n", err);
+            return 2;
+        }
+        n = g.num_players;
+        snprintf(specs[0], sizeof specs[0], "human");
+        for (int p = 1; p < n; p++)
+            snprintf(specs[p], sizeof specs[p], "%s", PLAY_DEFAULT_BOT);
     }
     if (!have_seed)
         seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
-    int rc = 0;
-    for (int p = 0; p < s.game.num_players; p++) {
-        if (tafel_bot_is_human(s.seats[p])) {
+    const char *list[TAFEL_MAX_PLAYERS];
+    for (int p = 0; p < n; p++)
+        list[p] = specs[p];
+    play_session s;
+    memset(&s, 0, sizeof s);
+    s.m = tafel_match_new(game_spec, list, n, seed, err, sizeof err);
+    if (!s.m) {
+        fprintf(stderr, "tafel: %s\n", err);
+        return 2;
+    }
+    s.viewer = -1;
+    for (int p = 0; p < n; p++) {
+        if (!tafel_match_bot(s.m, p)) {
             s.num_humans++;
-            continue;
-        }
-        s.bots[p] = tafel_bot_new(s.seats[p], &s.game, p, tafel_rng_mix(seed, (uint64_t)p + 1),
-                                  err, sizeof err);
-        if (!s.bots[p]) {
-            fprintf(stderr, "tafel: seat %d: %s\n", p, err);
-            rc = 2;
-            break;
+            s.viewer = p;
         }
     }
+    if (s.num_humans != 1)
+        s.viewer = -1;
     s.color = cli_use_color(stdout);
-    if (rc == 0)
-        rc = play_run(&s, seed, record_path);
-    for (int p = 0; p < s.game.num_players; p++)
-        tafel_bot_free(s.bots[p]);
+    int rc = play_run(&s, record_path);
+    tafel_match_free(s.m);
     return rc;
 }
 

@@ -237,6 +237,12 @@ static inline int carc_kind_score(const carc_state *s, int p, int k) { return s-
 /* Label of the i-th square with a legal placement (render and notation): a..z, aa, ab, ... */
 int carc_label(int i, char *buf, size_t len);
 
+/* ---- What a viewer is told (carc_events.c) ---- */
+int carc_action_seen(const tafel_game *g, const void *state, int32_t action, int viewer,
+                     char *buf, size_t len);
+json_t *carc_events_json(const tafel_game *g, const void *before, int32_t action,
+                         const void *after, int viewer);
+
 /* ---- Render (carc_render.c) ---- */
 int carc_render(const tafel_game *g, const void *state, int viewer, int color, char *buf,
                 size_t len);

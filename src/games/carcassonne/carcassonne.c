@@ -674,4 +674,6 @@ const tafel_game_type tafel_game_carcassonne = {
     .text_to_action = carc_text_to_action,
     .render = carc_render,
     .evaluate = carc_evaluate,
+    .action_seen = carc_action_seen,
+    .events_json = carc_events_json,
 };

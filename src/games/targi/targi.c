@@ -38,4 +38,6 @@ const tafel_game_type tafel_game_targi = {
     .text_to_action = targi_text_to_action,
     .render = targi_render,
     .evaluate = targi_evaluate,
+    .action_seen = targi_action_seen,
+    .events_json = targi_events_json,
 };

@@ -256,6 +256,16 @@ int targi_action_to_text(const tafel_game *g, const void *state, int32_t action,
 int targi_text_to_action(const tafel_game *g, const void *state, const char *text,
                          int32_t *action, char *err, size_t errlen);
 
+/* targi_events.c */
+int targi_action_seen(const tafel_game *g, const void *state, int32_t action, int viewer,
+                      char *buf, size_t len);
+json_t *targi_events_json(const tafel_game *g, const void *before, int32_t action,
+                          const void *after, int viewer);
+/* events_json, also filling ledger (when not NULL) with what the events account for: each
+ * player's dates, salt, pepper, gold, VP tokens and W9 gold after the action. */
+json_t *targi_events_trace(const tafel_game *g, const void *before, int32_t action,
+                           const void *after, int viewer, int ledger[2][6]);
+
 /* targi_render.c */
 int targi_render(const tafel_game *g, const void *state, int viewer, int color, char *buf,
                  size_t len);

@@ -51,4 +51,6 @@ const tafel_game_type tafel_game_tafelrunde2 = {
     .text_to_action = tr2_text_to_action,
     .render = tr2_render,
     .evaluate = tr2_evaluate,
+    .action_seen = tr2_action_seen,
+    .events_json = tr2_events_json,
 };

@@ -149,6 +149,16 @@ int tr2_action_to_text(const tafel_game *g, const void *state, int32_t action, c
 int tr2_text_to_action(const tafel_game *g, const void *state, const char *text,
                        int32_t *action, char *err, size_t errlen);
 
+/* What a viewer is told (tr2_events.c). */
+int tr2_action_seen(const tafel_game *g, const void *state, int32_t action, int viewer,
+                    char *buf, size_t len);
+json_t *tr2_events_json(const tafel_game *g, const void *before, int32_t action,
+                        const void *after, int viewer);
+/* The events of `action` for viewer, found by replaying apply step by step from `before`; the
+ * replayed state goes to *out (may be NULL): it must equal what tr2_apply makes. */
+json_t *tr2_events_replay(const tafel_game *g, const tr2_state *before, int32_t action,
+                          int viewer, tr2_state *out);
+
 /* Terminal view (tr2_render.c). */
 int tr2_render(const tafel_game *g, const void *state, int viewer, int color, char *buf,
                size_t len);

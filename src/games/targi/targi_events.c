@@ -120,8 +120,9 @@ static void ev_receive(ev_ctx *c, int p, int t, const char *how)
     json_object_set_new(e, "card", json_string(gc->label));
     json_object_set_new(e, "goods", ev_goods_json(gc->goods[0], gc->goods[1], gc->goods[2]));
     ev_set_int(e, "gold", gc->gold);
-    if (gc->vp)
-        ev_tokens(c, p, gc->vp, gc->label, "for G12");
+    char why[16];
+    snprintf(why, sizeof why, "for %s", gc->label);
+    ev_tokens(c, p, gc->vp, gc->label, why);
 }
 
 static void ev_pay_goods(ev_res *r, int d, int s, int p)
@@ -284,8 +285,7 @@ static void ev_end_round(ev_ctx *c)
     } else {
         json_decref(cards);
     }
-    int robber = c->round == 0 ? 1 : b->robber + 1;
-    ev_start_round(c, 1 - c->start, robber);
+    ev_start_round(c, 1 - c->start, b->robber + 1);
 }
 
 /* The end of p's phase: rules_limits and rules_next_phase. */
@@ -398,9 +398,8 @@ static void ev_place_card(ev_ctx *c, int p, int card, int row, int automatic)
         e = ev_push(c, "score", p, "player %d scores %d for his rows", p, rows);
         ev_set_int(e, "points", rows);
     }
-    if (ncards == 12) {
-        e = ev_push(c, "auto", p, "player %d has 12 cards: the game ends after this round", p);
-    }
+    if (ncards == 12)
+        ev_push(c, "auto", p, "player %d has 12 cards: the game ends after this round", p);
 }
 
 static void ev_silver(ev_ctx *c, int p, int code)

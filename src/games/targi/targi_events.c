@@ -243,8 +243,8 @@ static void ev_start_round(ev_ctx *c, int start, int robber)
     ev_robber_moves(c, robber, targi_corner(robber) ? "reaches" : "moves to");
     if (targi_corner(robber)) {
         int k = robber / 4;
-        e = k < 4 ? ev_push(c, "raid", -1, "raid %d: each player gives up %d goods or %d VP", k,
-                            targi_raid_goods(k), targi_raid_vp(k))
+        e = k < 4 ? ev_push(c, "raid", -1, "raid %d: each player gives up %d good%s or %d VP",
+                            k, targi_raid_goods(k), k > 1 ? "s" : "", targi_raid_vp(k))
                   : ev_push(c, "raid", -1, "raid 4: each player gives up 1 gold or 3 VP; then "
                             "the game ends");
         ev_set_int(e, "raid", k);

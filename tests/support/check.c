@@ -167,6 +167,44 @@ static int32_t check_same_hidden(const tafel_game *g, const void *state, int vie
     return m ? match[tafel_rng_below(rng, (uint32_t)m)] : -1;
 }
 
+/* An action told to viewer as itself must not tell apart positions he cannot: no other action
+ * here (a sample of them) may lead to another position that looks the same to him. */
+static void check_id_implied(const tafel_game *g, const void *state, int32_t a,
+                             const void *after, int viewer, tafel_rng *rng, long game,
+                             long step)
+{
+    const tafel_game_type *t = g->type;
+    int32_t ids[CHECK_MAX];
+    tafel_chance ch[CHECK_MAX];
+    int n;
+    if (t->current_player(g, state) == TAFEL_CHANCE) {
+        n = t->chance_outcomes(g, state, ch);
+        for (int i = 0; i < n; i++)
+            ids[i] = ch[i].action;
+    } else {
+        n = t->legal_actions(g, state, ids);
+    }
+    unsigned char *alt = malloc(t->state_size);
+    for (int k = 0; k < 24 && n > 1; k++) {
+        int i = (int)tafel_rng_below(rng, (uint32_t)n);
+        int32_t b = ids[i];
+        ids[i] = ids[--n];
+        if (b == a) {
+            k--;
+            continue;
+        }
+        memcpy(alt, state, t->state_size);
+        t->apply(g, alt, b);
+        if (memcmp(alt, after, t->state_size) && check_views_equal(g, after, alt, viewer)) {
+            char text[TAFEL_TEXT_LEN];
+            t->action_to_text(g, state, a, text, sizeof text);
+            fail_msg("game %ld step %ld: viewer %d is told '%s' as itself, though action %d "
+                     "leads to a position he cannot tell apart", game, step, viewer, text, b);
+        }
+    }
+    free(alt);
+}
+
 /* What each viewer is told of action a (tafel_action_seen, tafel_events_json) is well formed and
  * depends only on what he may see: in a resampled state he cannot tell from this one, an action
  * told to him the same way that leads to a position he cannot tell apart either must come with
@@ -189,6 +227,8 @@ static void check_told(const tafel_game *g, const void *state, int32_t a, tafel_
         /* p is TAFEL_CHANCE (-1, a spectator's number too) at a chance node: nobody's move. */
         if (p >= 0 && viewer == p && !seen)
             fail_msg("game %ld step %ld: player %d is not shown his own move", game, step, p);
+        if (seen && !(p >= 0 && viewer == p))
+            check_id_implied(g, state, a, after, viewer, rng, game, step);
         json_t *ev = tafel_events_json(g, state, a, after, viewer);
         check_events_form(ev, game, step, viewer);
         /* A spectator sees no more than any player: resample for one of them. */

@@ -536,6 +536,8 @@ static json_t *carc_view_json(const tafel_game *g, const void *state, int viewer
     json_t *v = json_object();
     json_object_set_new(v, "phase", json_string(phases[s->phase]));
     json_object_set_new(v, "current", json_integer(carc_current(g, s)));
+    /* Whose turn it is, also while his tile is drawn (current is chance then). */
+    json_object_set_new(v, "turn", json_integer(s->phase == CARC_PH_START ? -1 : s->cur));
     json_object_set_new(v, "hand", json_string(s->hand == CARC_NONE ? "" : carc_kinds[s->hand].name));
     json_t *tiles = json_array();
     for (int t = 0; t < s->ntiles; t++) {

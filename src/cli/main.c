@@ -1,4 +1,4 @@
-/* main.c: the `tafel` command: dispatch to list, play, replay, bench, arena. */
+/* main.c: the `tafel` command: dispatch to list, play, replay, bench, arena, serve. */
 #include <stdio.h>
 #include <string.h>
 
@@ -15,6 +15,8 @@ static void main_usage(FILE *out)
             "  bench [GAME]                 random-playout speed and fingerprint\n"
             "  arena GAME --seats A,B.. --games N [--summary F.json] [--records DIR] [--seed S]\n"
             "                               bots against each other: win rates, Elo\n"
+            "  serve [--port 8080] [--bind 127.0.0.1] [--db FILE] [--threads N]\n"
+            "                               the game server (docs/protocol.md)\n"
             "GAME is a game string such as 'tafelrunde2(players=3,bonus_needs_card=false)'.\n");
 }
 
@@ -34,6 +36,8 @@ int main(int argc, char **argv)
         return cli_bench(argc - 1, argv + 1);
     if (!strcmp(cmd, "arena"))
         return cli_arena(argc - 1, argv + 1);
+    if (!strcmp(cmd, "serve"))
+        return cli_serve(argc - 1, argv + 1);
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
         main_usage(stdout);
         return 0;

@@ -1,0 +1,122 @@
+/* http.c: the HTTP JSON routes under /api/: read the request (bodies up to 64 KiB), route it to
+ * the hub, write the JSON answer with its status. */
+#include "server/http.h"
+
+#include <civetweb.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "server/hub.h"
+
+static int http_reply(struct mg_connection *mc, int status, json_t *body)
+{
+    char *text = json_dumps(body, JSON_COMPACT);
+    json_decref(body);
+    if (!text)
+        abort();
+    size_t n = strlen(text);
+    const char *reason = status == 200 ? "OK" : status == 201 ? "Created"
+                       : status == 400 ? "Bad Request" : status == 403 ? "Forbidden"
+                       : status == 404 ? "Not Found" : status == 405 ? "Method Not Allowed"
+                       : status == 413 ? "Payload Too Large" : "Internal Server Error";
+    mg_printf(mc, "HTTP/1.1 %d %s\r\nContent-Type: application/json\r\nContent-Length: %zu\r\n"
+              "Cache-Control: no-store\r\n\r\n", status, reason, n);
+    mg_write(mc, text, n);
+    free(text);
+    return status;
+}
+
+static int http_error(struct mg_connection *mc, int status, const char *text)
+{
+    return http_reply(mc, status, json_pack("{s:s}", "error", text));
+}
+
+/* A match id from the path: digits only. */
+static int http_parse_id(const char *s, size_t len, long long *id)
+{
+    if (!len || len > 18)
+        return -1;
+    *id = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return -1;
+        *id = *id * 10 + (s[i] - '0');
+    }
+    return 0;
+}
+
+static int http_create(struct mg_connection *mc, hub *h)
+{
+    const struct mg_request_info *ri = mg_get_request_info(mc);
+    if (ri->content_length > HUB_MAX_MESSAGE)
+        return http_error(mc, 413, "the body is limited to 64 KiB");
+    char *body = malloc(HUB_MAX_MESSAGE + 1);
+    if (!body)
+        abort();
+    size_t len = 0;
+    int n;
+    while (len <= HUB_MAX_MESSAGE && (n = mg_read(mc, body + len, HUB_MAX_MESSAGE + 1 - len)) > 0)
+        len += (size_t)n;
+    if (len > HUB_MAX_MESSAGE) {
+        free(body);
+        return http_error(mc, 413, "the body is limited to 64 KiB");
+    }
+    json_t *req = json_loadb(body, len, JSON_REJECT_DUPLICATES, NULL);
+    free(body);
+    if (!json_is_object(req)) {
+        json_decref(req);
+        return http_error(mc, 400, "the body must be a JSON object");
+    }
+    int status;
+    json_t *out = hub_http_create(h, req, mg_get_header(mc, "Host"), &status);
+    json_decref(req);
+    return http_reply(mc, status, out);
+}
+
+static int http_handler(struct mg_connection *mc, void *cbdata)
+{
+    hub *h = cbdata;
+    const struct mg_request_info *ri = mg_get_request_info(mc);
+    const char *path = ri->local_uri;
+    int get = !strcmp(ri->request_method, "GET"), post = !strcmp(ri->request_method, "POST");
+    int status;
+    if (!strcmp(path, "/api/games"))
+        return get ? http_reply(mc, 200, hub_http_games()) : http_error(mc, 405, "use GET");
+    if (!strcmp(path, "/api/matches")) {
+        if (post)
+            return http_create(mc, h);
+        if (!get)
+            return http_error(mc, 405, "use GET or POST");
+        char filter[32];
+        int has = ri->query_string &&
+                  mg_get_var(ri->query_string, strlen(ri->query_string), "status", filter,
+                             sizeof filter) >= 0;
+        json_t *out = hub_http_list(h, has ? filter : NULL, &status);
+        return http_reply(mc, status, out);
+    }
+    const char *prefix = "/api/matches/";
+    if (!strncmp(path, prefix, strlen(prefix))) {
+        const char *rest = path + strlen(prefix);
+        const char *slash = strchr(rest, '/');
+        long long id;
+        if (http_parse_id(rest, slash ? (size_t)(slash - rest) : strlen(rest), &id))
+            return http_error(mc, 404, "no such match");
+        if (!get)
+            return http_error(mc, 405, "use GET");
+        json_t *out = NULL;
+        if (!slash)
+            out = hub_http_match(h, id, &status);
+        else if (!strcmp(slash, "/record"))
+            out = hub_http_record(h, id, &status);
+        if (out)
+            return http_reply(mc, status, out);
+    }
+    return http_error(mc, 404, "no such route");
+}
+
+void http_register(struct mg_context *ctx, hub *h)
+{
+    mg_set_request_handler(ctx, "/api/", http_handler, h);
+}

@@ -1,0 +1,88 @@
+/* server.c: the server as a whole: the hub (matches, store, bots) behind civetweb's context,
+ * which serves the HTTP routes (http.c) and WebSockets (ws.c) on its worker threads. */
+#include "server/server.h"
+
+#include <civetweb.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "server/http.h"
+#include "server/hub.h"
+#include "server/ws.h"
+
+struct server {
+    struct mg_context *ctx;
+    hub *hub;
+    ws_options ws;
+    int port;
+    char allow_origin[512];
+};
+
+/* civetweb prints its own errors through this; keep them on stderr with our prefix. */
+static int server_log(const struct mg_connection *mc, const char *message)
+{
+    (void)mc;
+    fprintf(stderr, "tafel: %s\n", message);
+    return 1;
+}
+
+server *server_start(const server_options *o, char *err, size_t errlen)
+{
+    server *s = calloc(1, sizeof *s);
+    if (!s)
+        abort();
+    s->hub = hub_new(o->db, o->bot_threads > 0 ? o->bot_threads : SERVER_DEFAULT_BOT_THREADS,
+                     err, errlen);
+    if (!s->hub) {
+        free(s);
+        return NULL;
+    }
+    char ports[128], threads[16];
+    const char *bind = o->bind ? o->bind : "127.0.0.1";
+    /* An IPv6 address needs brackets before the port. */
+    snprintf(ports, sizeof ports, strchr(bind, ':') ? "[%s]:%d" : "%s:%d", bind, o->port);
+    snprintf(threads, sizeof threads, "%d", o->threads > 0 ? o->threads : SERVER_DEFAULT_THREADS);
+    /* civetweb holds a worker thread per open WebSocket, so num_threads bounds the number of
+     * players and spectators online at once. A quiet WebSocket is kept for a day (the
+     * default would drop a player who thinks for 30 s). */
+    const char *opts[] = {"listening_ports", ports, "num_threads", threads,
+                          "websocket_timeout_ms", "86400000", "request_timeout_ms", "30000",
+                          "enable_keep_alive", "yes", NULL};
+    struct mg_callbacks cb;
+    memset(&cb, 0, sizeof cb);
+    cb.log_message = server_log;
+    mg_init_library(0);
+    s->ctx = mg_start(&cb, s, opts);
+    if (!s->ctx) {
+        snprintf(err, errlen, "cannot listen on %s (in use, or not an address here)", ports);
+        hub_free(s->hub);
+        mg_exit_library();
+        free(s);
+        return NULL;
+    }
+    struct mg_server_port sp[4];
+    int n = mg_get_server_ports(s->ctx, 4, sp);
+    s->port = n > 0 ? sp[0].port : o->port;
+    if (o->allow_origin)
+        snprintf(s->allow_origin, sizeof s->allow_origin, "%s", o->allow_origin);
+    s->ws = (ws_options){.hub = s->hub, .allow_origin = s->allow_origin};
+    http_register(s->ctx, s->hub);
+    ws_register(s->ctx, &s->ws);
+    return s;
+}
+
+int server_port(const server *s)
+{
+    return s->port;
+}
+
+void server_stop(server *s)
+{
+    if (!s)
+        return;
+    mg_stop(s->ctx); /* closes every WebSocket through ws.c's close handler */
+    hub_free(s->hub);
+    mg_exit_library();
+    free(s);
+}

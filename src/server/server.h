@@ -1,0 +1,28 @@
+/* server.h: the game server as a whole (`tafel serve`): options, start, stop. */
+#ifndef TAFEL_SERVER_SERVER_H
+#define TAFEL_SERVER_SERVER_H
+
+#include <stddef.h>
+
+typedef struct server_options {
+    const char *bind;         /* address to listen on; NULL: 127.0.0.1 */
+    int port;                 /* 0: an ephemeral port (see server_port) */
+    const char *db;           /* database file */
+    int threads;              /* civetweb workers: one per open WebSocket plus HTTP; 0: default */
+    int bot_threads;          /* bot workers; 0: default */
+    const char *allow_origin; /* extra WebSocket Origins, comma-separated, or NULL */
+} server_options;
+
+#define SERVER_DEFAULT_THREADS 256
+#define SERVER_DEFAULT_BOT_THREADS 2
+
+typedef struct server server;
+
+/* Open the database, resume its unfinished games, listen. NULL with a one-line reason. */
+server *server_start(const server_options *o, char *err, size_t errlen);
+/* The port listened on (the real one when 0 was asked for). */
+int server_port(const server *s);
+/* Close every connection, finish the bot turns being thought, close the database. */
+void server_stop(server *s);
+
+#endif

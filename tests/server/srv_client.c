@@ -1,0 +1,253 @@
+/* srv_client.c: test helpers for the server (see srv_client.h), on civetweb's client. */
+#include "srv_client.h"
+
+#include <civetweb.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+void tc_start(tc_server *t, const char *db)
+{
+    if (db && *db) {
+        snprintf(t->db, sizeof t->db, "%s", db);
+    } else {
+        snprintf(t->db, sizeof t->db, "/tmp/tafel-srvtest-XXXXXX");
+        int fd = mkstemp(t->db);
+        assert_true(fd >= 0);
+        close(fd);
+        unlink(t->db);
+    }
+    server_options o = {.bind = "127.0.0.1", .port = 0, .db = t->db, .threads = 32,
+                        .bot_threads = 2};
+    char err[512];
+    t->s = server_start(&o, err, sizeof err);
+    if (!t->s)
+        fail_msg("server_start: %s", err);
+    t->port = server_port(t->s);
+    assert_true(t->port > 0);
+}
+
+void tc_stop(tc_server *t)
+{
+    server_stop(t->s);
+    t->s = NULL;
+}
+
+void tc_remove_db(const char *db)
+{
+    char p[300];
+    unlink(db);
+    snprintf(p, sizeof p, "%s-wal", db);
+    unlink(p);
+    snprintf(p, sizeof p, "%s-shm", db);
+    unlink(p);
+}
+
+int tc_http(int port, const char *method, const char *path, const char *body, json_t **out)
+{
+    char ebuf[256];
+    struct mg_connection *c =
+        mg_download("127.0.0.1", port, 0, ebuf, sizeof ebuf,
+                    "%s %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Length: %zu\r\n"
+                    "Connection: close\r\n\r\n%s",
+                    method, path, port, body ? strlen(body) : 0, body ? body : "");
+    if (!c)
+        fail_msg("mg_download: %s", ebuf);
+    int status = mg_get_response_info(c)->status_code;
+    size_t len = 0, cap = 4096;
+    char *buf = malloc(cap);
+    int n;
+    while ((n = mg_read(c, buf + len, cap - len)) > 0) {
+        len += (size_t)n;
+        if (len == cap)
+            buf = realloc(buf, cap *= 2);
+    }
+    mg_close_connection(c);
+    json_error_t je;
+    json_t *j = json_loadb(buf, len, 0, &je);
+    free(buf);
+    if (!j)
+        fail_msg("HTTP %s %s: %d with a body that is not JSON", method, path, status);
+    if (out)
+        *out = j;
+    else
+        json_decref(j);
+    return status;
+}
+
+json_t *tc_create(int port, const char *game, const char *seats_json, long long seed)
+{
+    char body[1024];
+    snprintf(body, sizeof body, "{\"game\": \"%s\", \"seats\": %s, \"seed\": %lld}", game,
+             seats_json, seed);
+    json_t *out;
+    int status = tc_http(port, "POST", "/api/matches", body, &out);
+    if (status != 201)
+        fail_msg("create %s: %d %s", game, status,
+                 json_string_value(json_object_get(out, "error")));
+    return out;
+}
+
+/* ---- WebSocket client ---- */
+
+typedef struct tc_msg {
+    json_t *j;
+    struct tc_msg *next;
+} tc_msg;
+
+struct tc_ws {
+    struct mg_connection *c;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    tc_msg *head, *tail;
+    int closed;
+};
+
+static int tc_ws_data(struct mg_connection *c, int bits, char *data, size_t len, void *ud)
+{
+    (void)c;
+    tc_ws *w = ud;
+    if ((bits & 0xf) != MG_WEBSOCKET_OPCODE_TEXT)
+        return 1;
+    json_t *j = json_loadb(data, len, 0, NULL);
+    if (!j)
+        return 1;
+    tc_msg *m = calloc(1, sizeof *m);
+    m->j = j;
+    pthread_mutex_lock(&w->mu);
+    if (w->tail)
+        w->tail->next = m;
+    else
+        w->head = m;
+    w->tail = m;
+    pthread_cond_broadcast(&w->cv);
+    pthread_mutex_unlock(&w->mu);
+    return 1;
+}
+
+static void tc_ws_gone(const struct mg_connection *c, void *ud)
+{
+    (void)c;
+    tc_ws *w = ud;
+    pthread_mutex_lock(&w->mu);
+    w->closed = 1;
+    pthread_cond_broadcast(&w->cv);
+    pthread_mutex_unlock(&w->mu);
+}
+
+tc_ws *tc_ws_open(int port, const char *origin)
+{
+    tc_ws *w = calloc(1, sizeof *w);
+    pthread_mutex_init(&w->mu, NULL);
+    pthread_cond_init(&w->cv, NULL);
+    char ebuf[256];
+    w->c = mg_connect_websocket_client("127.0.0.1", port, 0, ebuf, sizeof ebuf, "/ws", origin,
+                                       tc_ws_data, tc_ws_gone, w);
+    if (!w->c) {
+        pthread_mutex_destroy(&w->mu);
+        pthread_cond_destroy(&w->cv);
+        free(w);
+        return NULL;
+    }
+    return w;
+}
+
+void tc_ws_send(tc_ws *w, const char *text)
+{
+    mg_websocket_client_write(w->c, MG_WEBSOCKET_OPCODE_TEXT, text, strlen(text));
+}
+
+void tc_ws_sendj(tc_ws *w, json_t *msg)
+{
+    char *t = json_dumps(msg, JSON_COMPACT);
+    json_decref(msg);
+    tc_ws_send(w, t);
+    free(t);
+}
+
+json_t *tc_ws_next(tc_ws *w, int timeout_ms)
+{
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += timeout_ms / 1000;
+    until.tv_nsec += (long)(timeout_ms % 1000) * 1000000L;
+    if (until.tv_nsec >= 1000000000L) {
+        until.tv_sec++;
+        until.tv_nsec -= 1000000000L;
+    }
+    pthread_mutex_lock(&w->mu);
+    while (!w->head && !w->closed)
+        if (pthread_cond_timedwait(&w->cv, &w->mu, &until))
+            break;
+    json_t *j = NULL;
+    if (w->head) {
+        tc_msg *m = w->head;
+        w->head = m->next;
+        if (!w->head)
+            w->tail = NULL;
+        j = m->j;
+        free(m);
+    }
+    pthread_mutex_unlock(&w->mu);
+    return j;
+}
+
+json_t *tc_ws_wait(tc_ws *w, const char *type, int timeout_ms)
+{
+    for (int waited = 0; waited < timeout_ms; waited += 100) {
+        json_t *j = tc_ws_next(w, 100);
+        if (!j)
+            continue;
+        if (!strcmp(json_string_value(json_object_get(j, "type")), type))
+            return j;
+        json_decref(j);
+    }
+    fail_msg("no '%s' message within %d ms", type, timeout_ms);
+    return NULL;
+}
+
+int tc_ws_closed(tc_ws *w)
+{
+    pthread_mutex_lock(&w->mu);
+    int c = w->closed;
+    pthread_mutex_unlock(&w->mu);
+    return c;
+}
+
+void tc_ws_close(tc_ws *w)
+{
+    if (!w)
+        return;
+    mg_close_connection(w->c);
+    while (w->head) {
+        tc_msg *m = w->head;
+        w->head = m->next;
+        json_decref(m->j);
+        free(m);
+    }
+    pthread_mutex_destroy(&w->mu);
+    pthread_cond_destroy(&w->cv);
+    free(w);
+}
+
+json_t *tc_join(tc_ws *w, long long match, const char *token)
+{
+    json_t *msg = json_pack("{s:s, s:i, s:I}", "type", "join", "protocol", 1, "match",
+                            (json_int_t)match);
+    if (token)
+        json_object_set_new(msg, "token", json_string(token));
+    tc_ws_sendj(w, msg);
+    json_t *j = tc_ws_next(w, 5000);
+    if (!j || strcmp(json_string_value(json_object_get(j, "type")), "joined"))
+        fail_msg("join %lld: %s", match, j ? json_dumps(j, 0) : "no answer");
+    json_decref(j);
+    return tc_ws_wait(w, "state", 5000);
+}

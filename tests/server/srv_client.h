@@ -1,0 +1,43 @@
+/* srv_client.h: test helpers for the server: an in-process server on a temporary database,
+ * HTTP requests, and a WebSocket client whose received messages queue up for the test. */
+#ifndef TAFEL_TESTS_SRV_CLIENT_H
+#define TAFEL_TESTS_SRV_CLIENT_H
+
+#include <jansson.h>
+#include <stdint.h>
+
+#include "server/server.h"
+
+typedef struct tc_server {
+    server *s;
+    int port;
+    char db[256];
+} tc_server;
+
+/* Start a server on 127.0.0.1, an ephemeral port and db (a fresh temporary file when db is
+ * NULL or empty). Fails the test on error. */
+void tc_start(tc_server *t, const char *db);
+void tc_stop(tc_server *t);
+/* Remove the database files. */
+void tc_remove_db(const char *db);
+
+/* An HTTP request; returns the status and the parsed body in *out (may be NULL). */
+int tc_http(int port, const char *method, const char *path, const char *body, json_t **out);
+/* POST /api/matches; returns the answer (fails the test unless 201). */
+json_t *tc_create(int port, const char *game, const char *seats_json, long long seed);
+
+typedef struct tc_ws tc_ws;
+/* Connect to /ws with an Origin header (NULL: none). NULL when refused. */
+tc_ws *tc_ws_open(int port, const char *origin);
+void tc_ws_send(tc_ws *w, const char *text);
+void tc_ws_sendj(tc_ws *w, json_t *msg); /* steals msg */
+/* The next message, or NULL after timeout_ms. Caller owns it. */
+json_t *tc_ws_next(tc_ws *w, int timeout_ms);
+/* Skip to the next message of this type (fails the test after timeout_ms). */
+json_t *tc_ws_wait(tc_ws *w, const char *type, int timeout_ms);
+int tc_ws_closed(tc_ws *w);
+void tc_ws_close(tc_ws *w);
+/* join; returns the "state" message (after checking "joined"). token NULL: spectator. */
+json_t *tc_join(tc_ws *w, long long match, const char *token);
+
+#endif

@@ -12,6 +12,8 @@ int cli_play_default(void);
 int cli_replay(int argc, char **argv);
 int cli_bench(int argc, char **argv);
 int cli_arena(int argc, char **argv);
+int cli_connect(int argc, char **argv);
+int cli_loadtest(int argc, char **argv);
 int cli_serve(int argc, char **argv);
 
 /* Shared helpers (util.c). */

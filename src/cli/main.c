@@ -1,4 +1,5 @@
-/* main.c: the `tafel` command: dispatch to list, play, replay, bench, arena, serve. */
+/* main.c: the `tafel` command: dispatch to list, play, replay, bench, arena, serve, connect,
+ * loadtest. */
 #include <stdio.h>
 #include <string.h>
 
@@ -17,6 +18,10 @@ static void main_usage(FILE *out)
             "                               bots against each other: win rates, Elo\n"
             "  serve [--port 8080] [--bind 127.0.0.1] [--db FILE] [--threads N]\n"
             "                               the game server (docs/protocol.md)\n"
+            "  connect URL [--match ID] [--token T] [--bot random|first]\n"
+            "                               play a seat of a server's match with a bot\n"
+            "  loadtest URL --games N [--seconds S] [--pid PID]\n"
+            "                               N random games on a server: moves/s, round trips\n"
             "GAME is a game string such as 'tafelrunde2(players=3,bonus_needs_card=false)'.\n");
 }
 
@@ -38,6 +43,10 @@ int main(int argc, char **argv)
         return cli_arena(argc - 1, argv + 1);
     if (!strcmp(cmd, "serve"))
         return cli_serve(argc - 1, argv + 1);
+    if (!strcmp(cmd, "connect"))
+        return cli_connect(argc - 1, argv + 1);
+    if (!strcmp(cmd, "loadtest"))
+        return cli_loadtest(argc - 1, argv + 1);
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
         main_usage(stdout);
         return 0;

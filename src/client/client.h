@@ -60,8 +60,10 @@ typedef struct tafel_client tafel_client;
  * must not block (e.g. flag the connection for a worker). */
 typedef void (*tafel_client_notify)(void *arg);
 
-/* Connect to the server's /ws (or the path of a ws:// URL), sending a same-origin Origin. The
- * handshake is bounded by civetweb's own request timeout. NULL with a reason on failure. */
+/* Connect to the server's /ws (or the path of a ws:// URL). No Origin is sent: that header is
+ * how browsers name the page behind a request, and a program has none (civetweb's Host header
+ * also lacks the port, so a made-up Origin would not even match it). The handshake is bounded
+ * by civetweb's own request timeout. NULL with a reason on failure. */
 tafel_client *tafel_client_connect(const char *url, char *err, size_t errlen);
 tafel_client *tafel_client_connect_notify(const char *url, tafel_client_notify fn, void *arg,
                                           char *err, size_t errlen);

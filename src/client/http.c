@@ -35,7 +35,7 @@ int tafel_client_http(const char *url, const char *method, const char *path, con
         snprintf(err, errlen, "cannot encode the request");
         return -1;
     }
-    char origin[320];
+    char origin[320]; /* its host:port part is the Host header */
     client_origin(&u, origin, sizeof origin);
     char ebuf[256] = "";
     struct mg_connection *conn = mg_connect_client(u.host, u.port, u.tls, ebuf, sizeof ebuf);
@@ -46,12 +46,11 @@ int tafel_client_http(const char *url, const char *method, const char *path, con
         return -1;
     }
     size_t plen = payload ? strlen(payload) : 0;
-    /* Origin and Host are what a browser on the server's own page would send. */
     int w = mg_printf(conn,
-                      "%s %s HTTP/1.1\r\nHost: %s\r\nOrigin: %s\r\nAccept: application/json\r\n"
+                      "%s %s HTTP/1.1\r\nHost: %s\r\nAccept: application/json\r\n"
                       "Connection: close\r\nContent-Type: application/json\r\n"
                       "Content-Length: %zu\r\n\r\n",
-                      method, path, origin + (u.tls ? 8 : 7), origin, plen);
+                      method, path, origin + (u.tls ? 8 : 7), plen);
     if (w > 0 && plen)
         w = mg_write(conn, payload, plen);
     free(payload);

@@ -146,8 +146,6 @@ tafel_client *tafel_client_connect_notify(const char *url, tafel_client_notify f
     /* http(s):// names the server; its WebSocket lives at /ws. A ws:// URL gives the path. */
     int ws_scheme = !strncasecmp(url, "ws", 2);
     const char *path = ws_scheme ? u.path : "/ws";
-    char origin[320];
-    client_origin(&u, origin, sizeof origin);
     tafel_client *c = client_new_detached();
     if (!c) {
         snprintf(err, errlen, "out of memory");
@@ -156,8 +154,8 @@ tafel_client *tafel_client_connect_notify(const char *url, tafel_client_notify f
     c->notify = fn;
     c->notify_arg = arg;
     char ebuf[256] = "";
-    c->conn = mg_connect_websocket_client(u.host, u.port, u.tls, ebuf, sizeof ebuf, path, origin,
-                                          ws_data, ws_closed, c);
+    c->conn = mg_connect_websocket_client(u.host, u.port, u.tls, ebuf, sizeof ebuf, path,
+                                          NULL, ws_data, ws_closed, c);
     if (!c->conn) {
         snprintf(err, errlen, "cannot open a WebSocket to %s:%d%s: %s", u.host, u.port, path,
                  ebuf[0] ? ebuf : "connection failed");

@@ -5,8 +5,9 @@
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 BUILD ?= build
 ASAN_BUILD ?= build-asan
+PREFIX ?= /usr/local
 
-.PHONY: all deps build build-asan run test test-fast bench clean
+.PHONY: all deps build build-asan run test test-fast bench install clean
 
 all: build
 
@@ -35,6 +36,10 @@ test-fast: build
 
 bench: build
 	@$(BUILD)/src/cli/tafel bench
+
+# libtafel.so, its headers and tafel.pc under PREFIX (run ldconfig after a system-wide install).
+install: build
+	@cmake --install $(BUILD) --prefix $(PREFIX)
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD)

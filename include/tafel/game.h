@@ -140,6 +140,14 @@ struct tafel_game_type {
      * from what viewer may see of before, action and after. NULL: no events. */
     json_t *(*events_json)(const tafel_game *g, const void *before, int32_t action,
                            const void *after, int viewer);
+
+    /* ---- Learning (optional; the Python package's observation_tensor) ----
+     * viewer's (0..players-1) observation: only what viewer may see, as floats in a fixed
+     * layout per game (docs/python.md). Always sets shape[0..rank-1] (room for 4) and returns
+     * the rank; unless state is NULL also writes the product of the dims floats to out. No
+     * allocation. NULL: the game has no tensor. */
+    int (*observation_tensor)(const tafel_game *g, const void *state, int viewer, float *out,
+                              int *shape);
 };
 
 /* ---- Loading (registry.c) ---- */

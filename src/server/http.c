@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "server/bigstack.h"
 #include "server/hub.h"
 
 static int http_reply(struct mg_connection *mc, int status, json_t *body)
@@ -75,7 +76,7 @@ static int http_create(struct mg_connection *mc, hub *h)
     return http_reply(mc, status, out);
 }
 
-static int http_handler(struct mg_connection *mc, void *cbdata)
+static int http_route(struct mg_connection *mc, void *cbdata)
 {
     hub *h = cbdata;
     const struct mg_request_info *ri = mg_get_request_info(mc);
@@ -114,6 +115,25 @@ static int http_handler(struct mg_connection *mc, void *cbdata)
             return http_reply(mc, status, out);
     }
     return http_error(mc, 404, "no such route");
+}
+
+typedef struct http_call {
+    struct mg_connection *mc;
+    void *cbdata;
+    int status;
+} http_call;
+
+static void http_call_route(void *p)
+{
+    http_call *c = p;
+    c->status = http_route(c->mc, c->cbdata);
+}
+
+static int http_handler(struct mg_connection *mc, void *cbdata)
+{
+    http_call c = {mc, cbdata, 0};
+    bigstack_run(http_call_route, &c);
+    return c.status;
 }
 
 void http_register(struct mg_context *ctx, hub *h)

@@ -45,10 +45,11 @@ server *server_start(const server_options *o, char *err, size_t errlen)
     snprintf(threads, sizeof threads, "%d", o->threads > 0 ? o->threads : SERVER_DEFAULT_THREADS);
     /* civetweb holds a worker thread per open WebSocket, so num_threads bounds the number of
      * players and spectators online at once. A quiet WebSocket is kept for a day (the
-     * default would drop a player who thinks for 30 s). */
+     * default would drop a player who thinks for 30 s). tcp_nodelay: a move is one small
+     * write, which Nagle's algorithm would hold back for the peer's delayed ACK. */
     const char *opts[] = {"listening_ports", ports, "num_threads", threads,
                           "websocket_timeout_ms", "86400000", "request_timeout_ms", "30000",
-                          "enable_keep_alive", "yes", NULL};
+                          "enable_keep_alive", "yes", "tcp_nodelay", "1", NULL};
     struct mg_callbacks cb;
     memset(&cb, 0, sizeof cb);
     cb.log_message = server_log;

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "server/bigstack.h"
 #include "server/hub.h"
 
 #define WS_ABUSE_ERRORS 20   /* errors allowed per WS_ABUSE_WINDOW seconds */
@@ -77,6 +78,19 @@ static int ws_abuse(ws_conn *w)
     return ++w->errors > WS_ABUSE_ERRORS;
 }
 
+typedef struct ws_call {
+    hub *hub;
+    hub_conn *hc;
+    const json_t *msg;
+    int rc;
+} ws_call;
+
+static void ws_call_hub(void *p)
+{
+    ws_call *c = p;
+    c->rc = hub_conn_message(c->hub, c->hc, c->msg);
+}
+
 static int ws_data(struct mg_connection *mc, int bits, char *data, size_t len, void *cbdata)
 {
     const ws_options *o = cbdata;
@@ -98,7 +112,9 @@ static int ws_data(struct mg_connection *mc, int bits, char *data, size_t len, v
         hub_conn_error(o->hub, w->hc, "bad_json", "a message is one JSON object in a text frame");
         rc = -1;
     } else {
-        rc = hub_conn_message(o->hub, w->hc, msg);
+        ws_call call = {o->hub, w->hc, msg, 0};
+        bigstack_run(ws_call_hub, &call);
+        rc = call.rc;
     }
     json_decref(msg);
     return rc ? !ws_abuse(w) : 1;

@@ -1,7 +1,11 @@
 /* srv_client.c: test helpers for the server (see srv_client.h), on civetweb's client. */
 #include "srv_client.h"
 
+#include <arpa/inet.h>
 #include <civetweb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
 #include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -19,7 +23,9 @@ void tc_start(tc_server *t, const char *db)
     if (db && *db) {
         snprintf(t->db, sizeof t->db, "%s", db);
     } else {
-        snprintf(t->db, sizeof t->db, "/tmp/tafel-srvtest-XXXXXX");
+        /* tmpfs when there is one: every stored action is an fsync, which is slow on disk. */
+        snprintf(t->db, sizeof t->db, "%s/tafel-srvtest-XXXXXX",
+                 access("/dev/shm", W_OK) ? "/tmp" : "/dev/shm");
         int fd = mkstemp(t->db);
         assert_true(fd >= 0);
         close(fd);
@@ -143,6 +149,22 @@ static void tc_ws_gone(const struct mg_connection *c, void *ud)
     pthread_mutex_unlock(&w->mu);
 }
 
+/* civetweb's client writes a frame's header and payload separately and offers no way to set
+ * TCP_NODELAY, so Nagle's algorithm holds each payload back until the server's delayed ACK (40
+ * ms a move). Set it on every socket of ours connected to the server's port. */
+static void tc_nodelay(int port)
+{
+    for (int fd = 3; fd < 1024; fd++) {
+        struct sockaddr_in peer;
+        socklen_t len = sizeof peer;
+        if (getpeername(fd, (struct sockaddr *)&peer, &len) || peer.sin_family != AF_INET ||
+            ntohs(peer.sin_port) != port)
+            continue;
+        int one = 1;
+        setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    }
+}
+
 tc_ws *tc_ws_open(int port, const char *origin)
 {
     tc_ws *w = calloc(1, sizeof *w);
@@ -157,6 +179,7 @@ tc_ws *tc_ws_open(int port, const char *origin)
         free(w);
         return NULL;
     }
+    tc_nodelay(port);
     return w;
 }
 
@@ -226,6 +249,11 @@ void tc_ws_close(tc_ws *w)
 {
     if (!w)
         return;
+    /* Closing by a close frame lets civetweb's reader thread end at once; mg_close_connection
+     * alone waits out its 2 s poll. */
+    mg_websocket_client_write(w->c, MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE, "", 0);
+    for (int i = 0; i < 200 && !tc_ws_closed(w); i++)
+        nanosleep(&(struct timespec){0, 10000000L}, NULL);
     mg_close_connection(w->c);
     while (w->head) {
         tc_msg *m = w->head;

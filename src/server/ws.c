@@ -29,13 +29,15 @@ static int ws_origin_ok(const char *origin, const char *host, const char *allow)
 {
     if (!origin)
         return 1;
-    char own[300];
-    if (host) {
-        snprintf(own, sizeof own, "http://%s", host);
-        if (!strcmp(origin, own))
+    const char *auth = !strncmp(origin, "http://", 7) ? origin + 7
+                     : !strncmp(origin, "https://", 8) ? origin + 8 : NULL;
+    if (auth && host) {
+        size_t h = strlen(host);
+        if (!strcmp(auth, host))
             return 1;
-        snprintf(own, sizeof own, "https://%s", host);
-        if (!strcmp(origin, own))
+        /* Some clients (civetweb's among them) leave the port out of Host. */
+        if (!strchr(host, ':') && !strncmp(auth, host, h) && auth[h] == ':' &&
+            strspn(auth + h + 1, "0123456789") == strlen(auth + h + 1))
             return 1;
     }
     size_t n = strlen(origin);

@@ -650,6 +650,9 @@ int carc_action_to_text(const tafel_game *g, const void *state, int32_t a, char 
 int carc_text_to_action(const tafel_game *g, const void *state, const char *text,
                         int32_t *action, char *err, size_t errlen);
 
+int carc_observation_tensor(const tafel_game *g, const void *state, int viewer, float *out,
+                            int *shape);
+
 const tafel_game_type tafel_game_carcassonne = {
     .name = "carcassonne",
     .long_name = "Carcassonne with Inns & Cathedrals and Tatan",
@@ -678,4 +681,5 @@ const tafel_game_type tafel_game_carcassonne = {
     .evaluate = carc_evaluate,
     .action_seen = carc_action_seen,
     .events_json = carc_events_json,
+    .observation_tensor = carc_observation_tensor,
 };

@@ -13,6 +13,9 @@ static const tafel_param_def targi_params[TG_NPARAMS] = {
      "VP a player cannot pay at a raid go to the opponent"},
 };
 
+int targi_observation_tensor(const tafel_game *g, const void *state, int viewer, float *out,
+                             int *shape);
+
 const tafel_game_type tafel_game_targi = {
     .name = "targi",
     .long_name = "Targi",
@@ -40,4 +43,5 @@ const tafel_game_type tafel_game_targi = {
     .evaluate = targi_evaluate,
     .action_seen = targi_action_seen,
     .events_json = targi_events_json,
+    .observation_tensor = targi_observation_tensor,
 };

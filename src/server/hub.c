@@ -1,7 +1,7 @@
 /* hub.c: the live matches (see hub.h): loading and creating them, the turn loop around the
  * store (validate, store, apply, tell), and every message to a connection, built only from
- * what its seat may see: view_json(seat), tafel_action_seen(seat), tafel_events_json(seat), and
- * legal actions only for the seat to move. */
+ * what its seat may see (hub_msg.c: view_json(seat), tafel_action_seen(seat),
+ * tafel_events_json(seat), and legal actions only for the seat to move). */
 #include "server/hub.h"
 
 #include <civetweb.h>
@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "server/bots.h"
+#include "server/hub_msg.h"
 #include "server/store.h"
 #include "server/token.h"
 #include "tafel/match.h"
@@ -63,45 +64,6 @@ static void hub_send_error(hub_conn *c, const char *code, const char *text)
     hub_send(c, json_pack("{s:s, s:s, s:s}", "type", "error", "code", code, "error", text));
 }
 
-/* The log entry of `action` by `player` taking before to after, as viewer sees it. */
-static json_t *hub_entry(const tafel_game *g, size_t index, int player, int32_t action,
-                         const void *before, const void *after, int viewer)
-{
-    char text[TAFEL_TEXT_LEN];
-    int known = tafel_action_seen(g, before, action, viewer, text, sizeof text);
-    json_t *e = json_pack("{s:I, s:i, s:s}", "index", (json_int_t)index, "player", player,
-                          "text", text);
-    if (known)
-        json_object_set_new(e, "action", json_integer(action));
-    json_object_set_new(e, "events", tafel_events_json(g, before, action, after, viewer));
-    return e;
-}
-
-/* view, to_move, and legal (only for the viewer to move) into msg. */
-static void hub_add_position(json_t *msg, const tafel_match *m, int viewer)
-{
-    const tafel_game *g = tafel_match_game(m);
-    const void *s = tafel_match_state(m);
-    int to_move = tafel_match_to_move(m);
-    json_object_set_new(msg, "index", json_integer((json_int_t)tafel_match_num_actions(m)));
-    json_object_set_new(msg, "view", g->type->view_json(g, s, viewer));
-    json_object_set_new(msg, "to_move", json_integer(to_move));
-    if (viewer < 0 || to_move != viewer)
-        return;
-    int32_t *acts = malloc(sizeof *acts * (size_t)g->type->max_legal);
-    if (!acts)
-        abort();
-    int n = g->type->legal_actions(g, s, acts);
-    json_t *legal = json_array();
-    for (int i = 0; i < n; i++) {
-        char text[TAFEL_TEXT_LEN];
-        g->type->action_to_text(g, s, acts[i], text, sizeof text);
-        json_array_append_new(legal, json_pack("{s:i, s:s}", "action", acts[i], "text", text));
-    }
-    free(acts);
-    json_object_set_new(msg, "legal", legal);
-}
-
 static int hub_seat_connected(const live *L, int seat)
 {
     for (const hub_conn *c = L->conns; c; c = c->next)
@@ -128,26 +90,9 @@ static void hub_broadcast_presence(live *L)
 /* The whole picture for a (re)joining connection: the log from the start as its seat sees it. */
 static json_t *hub_state_msg(const live *L, int viewer)
 {
-    const tafel_match *m = L->m;
-    const tafel_game *g = tafel_match_game(m);
-    const tafel_record *r = tafel_match_record(m);
-    size_t sz = g->type->state_size;
-    void *before = malloc(sz), *after = malloc(sz);
-    if (!before || !after)
-        abort();
-    g->type->init(g, after);
-    json_t *log = json_array();
-    for (size_t i = 0; i < r->num_actions; i++) {
-        tafel_state_copy(g, before, after);
-        int player = g->type->current_player(g, before);
-        g->type->apply(g, after, r->actions[i]);
-        json_array_append_new(log, hub_entry(g, i, player, r->actions[i], before, after, viewer));
-    }
-    free(before);
-    free(after);
-    json_t *msg = json_pack("{s:s, s:o}", "type", "state", "log", log);
-    hub_add_position(msg, m, viewer);
-    return msg;
+    const tafel_record *r = tafel_match_record(L->m);
+    return hub_msg_state(tafel_match_game(L->m), r->actions, r->num_actions,
+                         tafel_match_state(L->m), tafel_match_to_move(L->m), viewer);
 }
 
 static json_t *hub_result_json(const live *L)
@@ -194,12 +139,9 @@ static void hub_broadcast_action(live *L, size_t index, int player, int32_t acti
 {
     const tafel_game *g = tafel_match_game(L->m);
     const void *after = tafel_match_state(L->m);
-    for (hub_conn *c = L->conns; c; c = c->next) {
-        json_t *msg = json_pack("{s:s, s:o}", "type", "action", "entry",
-                                hub_entry(g, index, player, action, before, after, c->seat));
-        hub_add_position(msg, L->m, c->seat);
-        hub_send(c, msg);
-    }
+    int to_move = tafel_match_to_move(L->m);
+    for (hub_conn *c = L->conns; c; c = c->next)
+        hub_send(c, hub_msg_action(g, index, player, action, before, after, to_move, c->seat));
 }
 
 static void hub_store_result(hub *h, live *L)

@@ -67,8 +67,8 @@ def check_children(state, r):
         for i, (a, v, t) in enumerate(seen):
             for b, w, u in seen[i + 1:]:
                 assert (v == w) == np.array_equal(t, u), \
-                    f"player {p}: after {a} and {b} the views are {'equal' if v == w else 'not'}" \
-                    " equal, the tensors " + ("not" if v == w else "too")
+                    f"player {p}: after {a} and {b} the views are " + \
+                    ("equal, the tensors not" if v == w else "not equal, the tensors are")
 
 
 def test_tensor_refusals():

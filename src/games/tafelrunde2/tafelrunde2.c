@@ -24,6 +24,9 @@ static const tafel_param_alias tr2_aliases[] = {
     {"zork_timing", "before_scoring", "zork", "extra_before_scoring"},
 };
 
+int tr2_observation_tensor(const tafel_game *g, const void *state, int viewer, float *out,
+                           int *shape);
+
 const tafel_game_type tafel_game_tafelrunde2 = {
     .name = "tafelrunde2",
     .long_name = "Die Tafelrunde 2",
@@ -53,4 +56,5 @@ const tafel_game_type tafel_game_tafelrunde2 = {
     .evaluate = tr2_evaluate,
     .action_seen = tr2_action_seen,
     .events_json = tr2_events_json,
+    .observation_tensor = tr2_observation_tensor,
 };

@@ -9,6 +9,7 @@
 
 #include "server/http.h"
 #include "server/hub.h"
+#include "server/static.h"
 #include "server/ws.h"
 
 struct server {
@@ -17,6 +18,7 @@ struct server {
     ws_options ws;
     int port;
     char allow_origin[512];
+    char web[4096];
 };
 
 /* civetweb prints its own errors through this; keep them on stderr with our prefix. */
@@ -49,7 +51,21 @@ server *server_start(const server_options *o, char *err, size_t errlen)
      * write, which Nagle's algorithm would hold back for the peer's delayed ACK. */
     const char *opts[] = {"listening_ports", ports, "num_threads", threads,
                           "websocket_timeout_ms", "86400000", "request_timeout_ms", "30000",
-                          "enable_keep_alive", "yes", "tcp_nodelay", "1", NULL};
+                          "enable_keep_alive", "yes", "tcp_nodelay", "1", NULL, NULL, NULL,
+                          NULL, NULL, NULL, NULL};
+    if (o->web) {
+        /* The browser client: plain files with civetweb's content types, no listing of
+         * folders, revalidated on every load so an updated client is never mixed with a stale
+         * module. */
+        snprintf(s->web, sizeof s->web, "%s", o->web);
+        size_t k = 12;
+        opts[k++] = "document_root";
+        opts[k++] = s->web;
+        opts[k++] = "enable_directory_listing";
+        opts[k++] = "no";
+        opts[k++] = "static_file_max_age";
+        opts[k++] = "0";
+    }
     struct mg_callbacks cb;
     memset(&cb, 0, sizeof cb);
     cb.log_message = server_log;
@@ -70,6 +86,8 @@ server *server_start(const server_options *o, char *err, size_t errlen)
     s->ws = (ws_options){.hub = s->hub, .allow_origin = s->allow_origin};
     http_register(s->ctx, s->hub);
     ws_register(s->ctx, &s->ws);
+    if (o->web)
+        static_register(s->ctx, s->web);
     return s;
 }
 

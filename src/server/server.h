@@ -11,6 +11,7 @@ typedef struct server_options {
     int threads;              /* civetweb workers: one per open WebSocket plus HTTP; 0: default */
     int bot_threads;          /* bot workers; 0: default */
     const char *allow_origin; /* extra WebSocket Origins, comma-separated, or NULL */
+    const char *web;          /* the browser client's folder (web/) to serve, or NULL */
 } server_options;
 
 #define SERVER_DEFAULT_THREADS 256

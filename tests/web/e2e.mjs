@@ -1,0 +1,252 @@
+// e2e.mjs: the browser client end to end in headless chromium (Debian's, driven by
+// playwright-core): for each game a match against a random bot created through the lobby and
+// played to the end by clicking legal moves only, its end screen checked against the record;
+// two humans and a spectator in three browser contexts, each page showing its own hand and
+// never another's; a reload in the middle keeping the seat. Screenshots go to OUT_DIR.
+//
+// usage: node e2e.mjs TAFEL_BIN WEB_DIR OUT_DIR
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const [bin, webDir, outDir] = process.argv.slice(2);
+if (!bin || !webDir || !outDir) {
+    console.error('usage: node e2e.mjs TAFEL_BIN WEB_DIR OUT_DIR');
+    process.exit(2);
+}
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const STEP_TIMEOUT = 20000;     // one move's round trip, bots included
+const MAX_STEPS = 3000;         // far more clicks than any of our games needs
+
+mkdirSync(outDir, { recursive: true });
+const tmp = mkdtempSync(join(tmpdir(), 'tafel-web-'));
+let failures = 0;
+const log = (...a) => console.log(...a);
+function check(ok, what) {
+    if (ok) {
+        log(`ok: ${what}`);
+    } else {
+        failures++;
+        console.error(`FAIL: ${what}`);
+    }
+}
+
+/** Start tafel serve on a free port with a fresh database; resolves with its base URL. */
+function startServer() {
+    const srv = spawn(bin, ['serve', '--port', '0', '--db', join(tmp, 'tafel.db'), '--web', webDir],
+        { stdio: ['ignore', 'pipe', 'inherit'] });
+    return new Promise((resolve, reject) => {
+        let out = '';
+        const t = setTimeout(() => reject(new Error('tafel serve did not start')), 10000);
+        srv.stdout.on('data', (d) => {
+            out += d;
+            const m = /serving on (http:\/\/\S+?)\/?\n/.exec(out);
+            if (m) {
+                clearTimeout(t);
+                resolve({ srv, base: m[1] });
+            }
+        });
+        srv.on('exit', (code) => reject(new Error(`tafel serve exited with ${code}`)));
+    });
+}
+
+/** Create a match in the lobby: game name, seat specs ('human' or a custom bot spec).
+ * Returns the links of the human seats ("Play as player N"), by seat. */
+async function createInLobby(page, base, game, specs) {
+    await page.goto(base + '/');
+    await page.selectOption('#game', game);
+    if (await page.locator('#players').isEnabled())
+        await page.selectOption('#players', String(specs.length));
+    for (let i = 0; i < specs.length; i++) {
+        const row = page.locator(`.seat[data-seat="${i}"]`);
+        if (specs[i] === 'human') {
+            await row.locator('select.level').selectOption('human');
+        } else {
+            await row.locator('select.level').selectOption('custom');
+            await row.locator('input.spec').fill(specs[i]);
+        }
+    }
+    await page.click('#create');
+    await page.waitForSelector('#created:not([hidden]) h2', { timeout: STEP_TIMEOUT });
+    const links = {};
+    for (const a of await page.locator('#created a.play').all())
+        links[await a.getAttribute('data-seat')] = base + (await a.getAttribute('href'));
+    const id = Number(/match\/(\d+)/.exec(Object.values(links)[0])[1]);
+    return { id, links };
+}
+
+/** Wait until the page has enabled moves or has ended; 'move', 'end' or 'wait' (timeout). */
+async function settle(page, timeout = STEP_TIMEOUT) {
+    try {
+        await page.waitForFunction(() => !document.querySelector('#end')?.hidden ||
+            document.querySelector('#moves button.move:not(:disabled)') !== null, null, { timeout });
+    } catch {
+        return 'wait';
+    }
+    return await page.evaluate(() => (document.querySelector('#end')?.hidden ? 'move' : 'end'));
+}
+
+/** Click one of the legal move buttons at random and wait for the server's answer. */
+async function clickMove(page, rnd) {
+    const before = await page.locator('#log > li').count();
+    const buttons = page.locator('#moves button.move:not(:disabled)');
+    const n = await buttons.count();
+    await buttons.nth(Math.floor(rnd() * n)).click();
+    await page.waitForFunction((b) => document.querySelectorAll('#log > li').length > b ||
+        !document.querySelector('#end')?.hidden, before, { timeout: STEP_TIMEOUT });
+}
+
+function rng(seed) {
+    let s = seed >>> 0;
+    return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+}
+
+async function endScores(page) {
+    return (await page.locator('#scores td.score').allTextContents()).map(Number);
+}
+
+async function record(base, id) {
+    const res = await fetch(`${base}/api/matches/${id}/record`);
+    return res.ok ? res.json() : null;
+}
+
+/** One game against a random bot, through the lobby, to the end. */
+async function playAgainstBot(browser, base, game, seed) {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    const page = await ctx.newPage();
+    const { id, links } = await createInLobby(page, base, game, ['human', 'random']);
+    await page.goto(links['0']);
+    await page.waitForSelector('#seats li strong');
+    check(await page.locator('#seats li[data-seat="0"] strong').count() === 1,
+        `${game}: the invite link seats the page as player 0`);
+    const rnd = rng(seed);
+    let steps = 0, state;
+    while ((state = await settle(page)) === 'move' && steps < MAX_STEPS) {
+        await clickMove(page, rnd);
+        if (++steps === 12)
+            await page.screenshot({ path: join(outDir, `${game}-mid.png`), fullPage: true });
+    }
+    check(state === 'end', `${game}: played to the end by clicking legal moves (${steps} clicks)`);
+    await page.screenshot({ path: join(outDir, `${game}-end.png`), fullPage: true });
+    const shown = await endScores(page);
+    const rec = await record(base, id);
+    check(rec && JSON.stringify(rec.result.scores) === JSON.stringify(shown),
+        `${game}: end screen scores ${JSON.stringify(shown)} equal the record's ${JSON.stringify(rec?.result?.scores)}`);
+    check(await page.locator('#record').getAttribute('href') === `/api/matches/${id}/record`,
+        `${game}: the end screen links the record`);
+    await ctx.close();
+}
+
+/** The last view each page received over its WebSocket, to compare the DOM with. */
+function watchViews(page) {
+    const seen = { view: null, frames: [] };
+    page.on('websocket', (ws) => ws.on('framereceived', (f) => {
+        const msg = JSON.parse(String(f.payload));
+        seen.frames.push(msg);
+        if (msg.view)
+            seen.view = msg.view;
+    }));
+    return seen;
+}
+
+const handItems = (page, p) => page.locator(`[data-path="players.${p}.hand"] li`).allTextContents();
+
+/** Two humans and a spectator in one Die Tafelrunde 2 match. */
+async function twoHumans(browser, base) {
+    const game = 'tafelrunde2';
+    const ctxs = await Promise.all([0, 1, 2].map(() =>
+        browser.newContext({ viewport: { width: 1280, height: 720 } })));
+    const pages = await Promise.all(ctxs.map((c) => c.newPage()));
+    const { id, links } = await createInLobby(pages[0], base, game, ['human', 'human']);
+    const seen = pages.map(watchViews);
+    await pages[0].goto(links['0']);
+    await pages[1].goto(links['1']);
+    await pages[2].goto(`${base}/match/${id}?watch=1`);
+    for (const p of pages)
+        await p.waitForSelector('#seats li');
+    const rnd = rng(7);
+    let handChecks = 0;
+    for (let step = 0; step < 40; step++) {
+        // Whoever may move clicks; the other two pages just follow.
+        const states = await Promise.all(pages.slice(0, 2).map((p) => settle(p, 300)));
+        const mover = states.indexOf('move');
+        if (states.includes('end'))
+            break;
+        if (mover < 0) {
+            await pages[0].waitForTimeout(100);
+            continue;
+        }
+        if (step % 5 === 0) {
+            for (const seat of [0, 1]) {
+                const page = pages[seat];
+                await page.waitForFunction((n) => document.querySelectorAll('#log > li').length >= n,
+                    await pages[mover].locator('#log > li').count());
+                const mine = await handItems(page, seat);
+                const view = seen[seat].view;
+                check(JSON.stringify(mine) === JSON.stringify(view.players[seat].hand),
+                    `step ${step}: player ${seat}'s page shows its own hand (${mine.length} cards)`);
+                check(await page.locator(`[data-path="players.${1 - seat}.hand"]`).count() === 0,
+                    `step ${step}: player ${seat}'s page shows no hand of player ${1 - seat}`);
+            }
+            check(await pages[2].locator('[data-path$=".hand"]').count() === 0,
+                `step ${step}: the spectator's page shows no hand`);
+            handChecks++;
+        }
+        if (step === 12) {
+            await pages[0].screenshot({ path: join(outDir, `${game}-two-humans-p0.png`), fullPage: true });
+            await pages[2].screenshot({ path: join(outDir, `${game}-spectator.png`), fullPage: true });
+        }
+        if (step === 20) {
+            // Reload: the token is no longer in the address bar, only in localStorage.
+            check(!pages[0].url().includes('token='), 'the token is taken out of the address bar');
+            await pages[0].reload();
+            await pages[0].waitForSelector('#seats li strong');
+            check(await pages[0].locator('#seats li[data-seat="0"] strong').count() === 1,
+                'after a reload the page is still player 0');
+            check((await handItems(pages[0], 0)).length > 0, 'after a reload the own hand is shown');
+        }
+        await clickMove(pages[mover], rnd);
+    }
+    check(handChecks >= 4, `hands were checked ${handChecks} times`);
+    for (const seat of [0, 1])
+        check(seen[seat].frames.every((m) => !m.view ||
+            m.view.players.every((pl, p) => p === seat || !('hand' in pl))),
+            `no message to player ${seat} held another player's hand`);
+    check(seen[2].frames.every((m) => !m.view || m.view.players.every((pl) => !('hand' in pl))),
+        'no message to the spectator held a hand');
+    await Promise.all(ctxs.map((c) => c.close()));
+}
+
+let server = null, browser = null;
+const deadline = setTimeout(() => {
+    console.error('FAIL: the browser test ran out of time');
+    server?.srv.kill('SIGKILL');
+    process.exit(1);
+}, 240000);
+try {
+    server = await startServer();
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true });
+    log(`server ${server.base}`);
+    let seed = 1;
+    const only = process.env.TAFEL_WEB_ONLY;
+    for (const game of ['tafelrunde2', 'targi', 'carcassonne'])
+        if (!only || only === game)
+            await playAgainstBot(browser, server.base, game, seed++);
+    if (!only || only === 'two')
+        await twoHumans(browser, server.base);
+} catch (e) {
+    failures++;
+    console.error('FAIL:', e);
+} finally {
+    await browser?.close();
+    if (server) {
+        server.srv.kill('SIGTERM');
+        await new Promise((r) => server.srv.once('exit', r));
+    }
+    rmSync(tmp, { recursive: true, force: true });
+    clearTimeout(deadline);
+}
+console.log(failures ? `${failures} failed` : 'all passed');
+process.exit(failures ? 1 : 0);

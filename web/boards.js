@@ -1,0 +1,29 @@
+// boards.js: which module draws a game's board. A game gets its own module (SVG board, clicks
+// on the board instead of the move list) by adding it here; until then, and for any game not
+// listed, the generic rendering of the view is used. A board module exports
+// render(container, view, ctx); ctx is what the page knows besides the view.
+
+import { renderValue } from './view.js';
+
+/**
+ * @typedef {{seat: number, game: string, toMove: number,
+ *            legal: Array<{action: number, text: string}>,
+ *            act: (action: number) => void}} BoardContext
+ * @typedef {{render: (container: HTMLElement, view: unknown, ctx: BoardContext) => void}} Board
+ */
+
+/** @type {Board} */
+export const genericBoard = {
+    render(container, view, ctx) {
+        container.replaceChildren(renderValue(view, '', ctx));
+    },
+};
+
+/** @type {Record<string, Board>} per-game boards by game name (none yet) */
+const boards = {};
+
+/** @param {string} game  a game string, e.g. "targi(tribe_rule=author)" */
+export function boardFor(game) {
+    const name = game.replace(/\(.*$/, '');
+    return boards[name] ?? genericBoard;
+}

@@ -1,0 +1,247 @@
+// game.js: the match page, the same for every game: whose turn, the players and who is online,
+// the legal moves as buttons on this seat's turn, the move log with each entry's events, the
+// board (boards.js: the game's own module, else the generic view), and the end screen with the
+// scores, the winner and the record. It shows what the server sends this seat and nothing else.
+
+import { Connection, seatToken, forgetToken } from './protocol.js';
+import { boardFor } from './boards.js';
+import { el } from './dom.js';
+
+/**
+ * @typedef {import('./protocol.js').Entry} Entry
+ * @typedef {import('./protocol.js').Legal} Legal
+ * @typedef {import('./protocol.js').ServerMessage} ServerMessage
+ */
+
+/** @param {number} p */
+const who = (p) => `player ${p}`;
+
+/** @param {HTMLElement} root @param {number} id */
+export function showMatch(root, id) {
+    document.title = `tafel — match ${id}`;
+    const watch = new URLSearchParams(location.search).has('watch');
+    const token = watch ? null : seatToken(id);
+    const page = {
+        seat: -1,
+        game: '',
+        /** @type {Array<{seat: number, spec: string, human: boolean, connected: boolean}>} */
+        seats: [],
+        index: 0,
+        /** @type {unknown} */
+        view: null,
+        /** @type {Entry[]} */
+        log: [],
+        toMove: -1,
+        /** @type {Legal[]} */
+        legal: [],
+        /** @type {ServerMessage | null} */
+        over: null,
+        waiting: false,
+    };
+
+    const title = el('h2', { id: 'match-title' }, `Match ${id}`);
+    const turn = el('p', { id: 'turn', class: 'turn' });
+    const notice = el('p', { id: 'notice', class: 'notice', role: 'status' });
+    const end = el('section', { id: 'end', class: 'panel end', hidden: '' });
+    const board = el('section', { id: 'board', class: 'panel board' });
+    const seatsBox = el('ul', { id: 'seats', class: 'seats-list' });
+    const moves = el('div', { id: 'moves', class: 'moves' });
+    const log = el('ol', { id: 'log', class: 'log', start: '0' });
+    const resign = el('button', { type: 'button', id: 'resign', hidden: '' }, 'Resign');
+    root.replaceChildren(el('div', { class: 'match' },
+        el('div', { class: 'match-head' }, title, turn, notice), end,
+        el('div', { class: 'cols' },
+            el('div', { class: 'main-col' },
+                el('section', { class: 'panel' }, el('h3', {}, 'Your moves'), moves), board),
+            el('aside', { class: 'side' },
+                el('section', { class: 'panel' }, el('h3', {}, 'Players'), seatsBox, resign),
+                el('section', { class: 'panel' }, el('h3', {}, 'Moves so far'), log)))));
+
+    const status = document.getElementById('status');
+    const conn = new Connection(id, token, onMessage, (up) => {
+        if (status)
+            status.textContent = up ? 'connected' : 'reconnecting…';
+        status?.classList.toggle('down', !up);
+    });
+    resign.onclick = () => {
+        if (confirm('Give up this match?'))
+            conn.resign();
+    };
+
+    /** Send a move; the buttons stay off until the server answers with the next state.
+     * @param {number} action */
+    function act(action) {
+        if (page.waiting || !conn.act(page.index, action))
+            return;
+        page.waiting = true;
+        drawMoves();
+    }
+
+    /** @param {ServerMessage} msg */
+    function onMessage(msg) {
+        switch (msg.type) {
+        case 'joined':
+            page.seat = msg.seat;
+            page.game = msg.game;
+            page.seats = msg.seats;
+            title.textContent = `Match ${id}: ${msg.game.replace(/\(.*$/, '')}`;
+            title.title = msg.game;
+            notice.textContent = page.seat < 0 ? 'You are watching.' : '';
+            break;
+        case 'state':
+            page.log = msg.log;
+            update(msg);
+            drawLog();
+            break;
+        case 'action':
+            page.log.push(msg.entry);
+            update(msg);
+            appendLog(msg.entry, true);
+            break;
+        case 'presence':
+            for (const p of /** @type {Array<{seat: number, connected: boolean}>} */ (msg.seats)) {
+                const s = page.seats.find((x) => x.seat === p.seat);
+                if (s)
+                    s.connected = p.connected;
+            }
+            drawSeats();
+            break;
+        case 'over':
+            page.over = msg;
+            page.toMove = -2;
+            page.legal = [];
+            drawAll();
+            break;
+        case 'error':
+            onError(msg);
+            break;
+        }
+    }
+
+    /** @param {ServerMessage} msg  a state or action message */
+    function update(msg) {
+        page.index = msg.index;
+        page.view = msg.view;
+        page.toMove = msg.to_move;
+        page.legal = msg.legal ?? [];
+        page.waiting = false;
+        drawAll();
+    }
+
+    /** @param {ServerMessage} msg */
+    function onError(msg) {
+        page.waiting = false;
+        if (msg.code === 'bad_token') {
+            forgetToken(id);
+            notice.textContent = 'This seat\'s link is not valid for this match. ';
+            notice.append(el('a', { href: `/match/${id}?watch=1` }, 'Watch instead'));
+            conn.close();
+            return;
+        }
+        notice.textContent = `Refused: ${msg.error}`;
+        // Our picture was out of date (another tab of this seat moved, say): join again, which
+        // brings the whole state.
+        if (msg.code === 'stale' || msg.code === 'not_your_turn')
+            conn.ws?.close();
+        drawMoves();
+    }
+
+    function drawAll() {
+        drawTurn();
+        drawSeats();
+        drawMoves();
+        drawBoard();
+        drawEnd();
+        resign.hidden = page.seat < 0 || page.over !== null;
+    }
+
+    function drawTurn() {
+        const mine = page.toMove === page.seat && page.seat >= 0;
+        turn.className = `turn${mine ? ' mine' : ''}`;
+        turn.textContent = page.over ? 'The match is over.'
+            : page.toMove === -2 ? 'The match is over.'
+            : page.toMove < 0 ? 'Dealing…'
+            : mine ? 'Your turn.' : `${who(page.toMove)}'s turn (${page.seats[page.toMove]?.spec ?? ''}).`;
+    }
+
+    function drawSeats() {
+        seatsBox.replaceChildren(...page.seats.map((s) => el('li', {
+            class: `seat-item p${s.seat}${s.seat === page.toMove ? ' to-move' : ''}`,
+            'data-seat': String(s.seat),
+        }, el('span', { class: 'dot', title: s.connected ? 'online' : 'offline' }, s.human ? (s.connected ? '●' : '○') : '⚙'),
+        ` ${who(s.seat)}: ${s.spec}`, s.seat === page.seat ? el('strong', {}, ' (you)') : '')));
+    }
+
+    function drawMoves() {
+        if (page.seat < 0)
+            moves.replaceChildren(el('p', {}, 'Spectators do not move.'));
+        else if (page.over || !page.legal.length)
+            moves.replaceChildren(el('p', {}, page.over ? 'No more moves.' : 'Not your turn.'));
+        else
+            moves.replaceChildren(...page.legal.map((l) => {
+                const b = /** @type {HTMLButtonElement} */ (el('button', {
+                    type: 'button', class: 'move', 'data-action': String(l.action),
+                }, l.text));
+                b.disabled = page.waiting;
+                b.onclick = () => act(l.action);
+                return b;
+            }));
+    }
+
+    function drawBoard() {
+        boardFor(page.game).render(board, page.view, {
+            seat: page.seat, game: page.game, toMove: page.toMove, legal: page.legal, act,
+        });
+    }
+
+    /** @param {Entry} e */
+    function entryItem(e) {
+        return el('li', { class: `entry p${e.player}`, value: String(e.index), 'data-index': String(e.index) },
+            el('span', { class: 'who' }, e.player >= 0 ? who(e.player) : 'chance'), ' ',
+            el('span', { class: 'text' }, e.text),
+            e.events.length ? el('ul', { class: 'events' },
+                ...e.events.map((ev) => el('li', { class: `event ev-${ev.type}` }, ev.text))) : null);
+    }
+
+    function drawLog() {
+        log.replaceChildren(...page.log.map(entryItem));
+        log.scrollTop = log.scrollHeight;
+    }
+
+    /** @param {Entry} e @param {boolean} fresh */
+    function appendLog(e, fresh) {
+        const item = entryItem(e);
+        if (fresh)
+            item.classList.add('fresh');
+        log.append(item);
+        log.scrollTop = log.scrollHeight;
+    }
+
+    function drawEnd() {
+        const o = page.over;
+        if (!o) {
+            end.hidden = true;
+            return;
+        }
+        /** @type {number[]} */
+        const scores = o.scores;
+        /** @type {number[]} */
+        const returns = o.returns;
+        const best = Math.max(...returns);
+        const winners = returns.flatMap((r, p) => (r === best ? [p] : []));
+        const verdict = winners.length === returns.length ? 'A draw.'
+            : winners.length > 1 ? `Winners: ${winners.map(who).join(', ')}.`
+            : winners[0] === page.seat ? 'You win!' : `${who(winners[0])} wins.`;
+        end.hidden = false;
+        end.replaceChildren(el('h2', {}, 'Final scores'),
+            el('table', { class: 'scores', id: 'scores' },
+                el('thead', {}, el('tr', {}, el('th', {}, 'player'), el('th', {}, 'score'))),
+                el('tbody', {}, ...scores.map((s, p) => el('tr', {
+                    class: `${winners.includes(p) ? 'winner' : ''}`, 'data-seat': String(p),
+                }, el('td', {}, `${who(p)}${p === page.seat ? ' (you)' : ''}`), el('td', { class: 'score' }, String(s)))))),
+            el('p', { id: 'winner' }, verdict,
+                o.resigned !== undefined ? ` (${who(o.resigned)} resigned)` : ''),
+            el('p', {}, el('a', { href: o.record, download: `tafel-match-${id}.json`, id: 'record' }, 'Download the record'),
+                ' · ', el('a', { href: '/' }, 'Back to the lobby')));
+    }
+}

@@ -1,0 +1,53 @@
+// view.js: the generic board: any game's view (the engine's view_json for this seat) drawn as
+// nested HTML, every value shown and nothing added. Each element carries data-path (e.g.
+// "players.0.hand") so a reader, a style or a test can find a part of the view.
+
+import { el } from './dom.js';
+
+/** @param {string} key */
+function label(key) {
+    return key.replace(/_/g, ' ');
+}
+
+/** @param {unknown} v */
+function isScalar(v) {
+    return v === null || typeof v !== 'object';
+}
+
+/**
+ * @param {unknown} value
+ * @param {string} path
+ * @param {{seat: number}} ctx  the viewing seat, to mark its own player
+ * @param {string} [key]  the key holding value, to name the items of a list
+ * @returns {HTMLElement}
+ */
+export function renderValue(value, path, ctx, key = '') {
+    if (value === null)
+        return el('span', { class: 'v-null', 'data-path': path }, '—');
+    if (typeof value === 'boolean')
+        return el('span', { class: `v-bool ${value ? 'yes' : 'no'}`, 'data-path': path }, value ? 'yes' : 'no');
+    if (typeof value !== 'object')
+        return el('span', { class: `v-${typeof value}`, 'data-path': path }, String(value));
+    if (Array.isArray(value)) {
+        if (value.length === 0)
+            return el('span', { class: 'v-empty', 'data-path': path }, 'none');
+        if (value.every(isScalar))
+            return el('ul', { class: 'v-list', 'data-path': path },
+                ...value.map((v, i) => el('li', { 'data-path': `${path}.${i}` }, v === null ? '—' : String(v))));
+        // A list of records: one box each, named after the list (players -> player 0, ...).
+        const name = key.endsWith('s') ? key.slice(0, -1) : key;
+        return el('div', { class: 'v-boxes', 'data-path': path }, ...value.map((v, i) => {
+            const mine = key === 'players' && i === ctx.seat;
+            return el('section', { class: `v-box${mine ? ' me' : ''}`, 'data-path': `${path}.${i}` },
+                el('h4', {}, `${label(name)} ${i}${mine ? ' (you)' : ''}`),
+                renderValue(v, `${path}.${i}`, ctx, name));
+        }));
+    }
+    const entries = Object.entries(/** @type {Record<string, unknown>} */ (value));
+    if (entries.length === 0)
+        return el('span', { class: 'v-empty', 'data-path': path }, 'none');
+    return el('dl', { class: 'v-obj', 'data-path': path }, ...entries.flatMap(([k, v]) => {
+        const p = path ? `${path}.${k}` : k;
+        return [el('dt', {}, label(k)), el('dd', { class: isScalar(v) ? 'scalar' : 'nested' }, renderValue(v, p, ctx, k))];
+    }));
+}

@@ -28,7 +28,7 @@ def test_tensor_sees_exactly_the_view(game_string):
     game = tafel.load_game(game_string)
     shape = game.observation_tensor_shape()
     n = game.num_players()
-    for seed in range(2):
+    for seed in range(4):
         r = rng(seed)
         state = game.new_initial_state()
         last = [None] * n

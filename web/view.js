@@ -14,6 +14,33 @@ function isScalar(v) {
     return v === null || typeof v !== 'object';
 }
 
+/** A record whose values are all plain: a row of a table. @param {unknown} v */
+function isFlatRecord(v) {
+    return v !== null && typeof v === 'object' && !Array.isArray(v) && Object.values(v).every(isScalar);
+}
+
+/**
+ * A list of flat records as one table, a row each, columns the keys in order of appearance.
+ * @param {Array<Record<string, unknown>>} rows
+ * @param {string} path @param {{seat: number}} ctx @param {string} key @param {string} name
+ */
+function recordTable(rows, path, ctx, key, name) {
+    /** @type {string[]} */
+    const cols = [];
+    for (const r of rows)
+        for (const k of Object.keys(r))
+            if (!cols.includes(k))
+                cols.push(k);
+    return el('table', { class: 'v-table', 'data-path': path },
+        el('thead', {}, el('tr', {}, el('th', {}, label(name)), ...cols.map((c) => el('th', {}, label(c))))),
+        el('tbody', {}, ...rows.map((r, i) => {
+            const mine = key === 'players' && i === ctx.seat;
+            return el('tr', { class: mine ? 'me' : '', 'data-path': `${path}.${i}` },
+                el('th', {}, `${i}${mine ? ' (you)' : ''}`),
+                ...cols.map((c) => el('td', {}, c in r ? renderValue(r[c], `${path}.${i}.${c}`, ctx, c) : '')));
+        })));
+}
+
 /**
  * @param {unknown} value
  * @param {string} path
@@ -34,8 +61,10 @@ export function renderValue(value, path, ctx, key = '') {
         if (value.every(isScalar))
             return el('ul', { class: 'v-list', 'data-path': path },
                 ...value.map((v, i) => el('li', { 'data-path': `${path}.${i}` }, v === null ? '—' : String(v))));
-        // A list of records: one box each, named after the list (players -> player 0, ...).
         const name = key.endsWith('s') ? key.slice(0, -1) : key;
+        if (value.every(isFlatRecord))
+            return recordTable(/** @type {Array<Record<string, unknown>>} */ (value), path, ctx, key, name);
+        // A list of nested records: one box each, named after the list (players -> player 0).
         return el('div', { class: 'v-boxes', 'data-path': path }, ...value.map((v, i) => {
             const mine = key === 'players' && i === ctx.seat;
             return el('section', { class: `v-box${mine ? ' me' : ''}`, 'data-path': `${path}.${i}` },
@@ -46,6 +75,10 @@ export function renderValue(value, path, ctx, key = '') {
     const entries = Object.entries(/** @type {Record<string, unknown>} */ (value));
     if (entries.length === 0)
         return el('span', { class: 'v-empty', 'data-path': path }, 'none');
+    // Many plain values (counts of tiles left, say) read better side by side than as a column.
+    if (entries.length > 8 && entries.every(([, v]) => isScalar(v)))
+        return el('ul', { class: 'v-list v-pairs', 'data-path': path }, ...entries.map(([k, v]) =>
+            el('li', { 'data-path': `${path}.${k}` }, el('span', { class: 'k' }, label(k)), ' ', v === null ? '—' : String(v))));
     return el('dl', { class: 'v-obj', 'data-path': path }, ...entries.flatMap(([k, v]) => {
         const p = path ? `${path}.${k}` : k;
         return [el('dt', {}, label(k)), el('dd', { class: isScalar(v) ? 'scalar' : 'nested' }, renderValue(v, p, ctx, k))];

@@ -99,6 +99,67 @@ static json_t *view_player(const targi_state *s, const targi_state *m, int p)
     return o;
 }
 
+/* What each border card does, for the board's tooltips (spec 1.2, shortened). */
+static const char *const view_border_action[17] = {
+    "",
+    "Pay for your hand card from an earlier round and display it, or discard it",
+    "Take 1 date", "Take 1 salt", "Raid 1: each player gives 1 good or 1 VP",
+    "Exchanges: 3 goods for 1 gold, 2 goods for 1 good", "Take 1 pepper", "Take 1 date",
+    "Raid 2: each player gives 2 goods or 1 VP",
+    "Move one of your markers to another centre card and use that card",
+    "One exchange: 2 goods for 1 VP, 4 goods for 3 VP, 1 gold for 2 VP, 2 gold for 4 VP",
+    "Take 1 pepper", "Raid 3: each player gives 3 goods or 2 VP",
+    "Draw the top goods card and receive it", "Draw the top tribe card and deal with it",
+    "Take 1 salt", "Raid 4: each player gives 1 gold or 3 VP; then the game ends",
+};
+
+static const char *const view_timing_name[] = {"", "immediate", "permanent", "end"};
+
+/* The printed details of every card face the viewer can see (m is already masked), so a board
+ * can show costs, rewards and abilities without a copy of the card table. */
+static json_t *view_card_faces(const targi_state *m)
+{
+    uint64_t tribe = m->tdisc;
+    unsigned goods = 0;
+    for (int c = 0; c < 9; c++) {
+        int card = m->cell_card[c];
+        if (card == VIEW_HIDDEN || card == TG_NONE)
+            continue;
+        if (m->cell_kind[c])
+            tribe |= 1ull << card;
+        else
+            goods |= 1u << card;
+    }
+    for (int p = 0; p < 2; p++) {
+        const targi_player *pl = &m->pl[p];
+        for (int r = 0; r < 3; r++)
+            for (int c = 0; c < pl->rowlen[r]; c++)
+                if (pl->disp[r * 4 + c] < TG_NTRIBE)
+                    tribe |= 1ull << pl->disp[r * 4 + c];
+        if (pl->hand < TG_NTRIBE)
+            tribe |= 1ull << pl->hand;
+    }
+    if (m->pend != TG_P_NONE && m->pend_card < TG_NTRIBE)
+        tribe |= 1ull << m->pend_card;
+    json_t *o = json_object();
+    for (int t = 0; t < TG_NTRIBE; t++) {
+        if (!(tribe >> t & 1))
+            continue;
+        const targi_tribe_card *c = &targi_tribe[t];
+        json_object_set_new(o, c->label,
+                            json_pack("{s:s,s:[iii],s:i,s:b,s:i,s:s,s:s}", "symbol",
+                                      targi_symbol_name[c->symbol], "cost", c->cost[0],
+                                      c->cost[1], c->cost[2], "gold", c->gold, "or_gold",
+                                      c->alt_gold, "vp", c->vp, "when",
+                                      view_timing_name[c->timing], "effect", c->effect));
+    }
+    for (int t = 0; t < TG_NGOODS_TYPES; t++)
+        if (goods >> t & 1)
+            json_object_set_new(o, targi_goods[t].label,
+                                json_pack("{s:s}", "gives", targi_goods[t].gives));
+    return o;
+}
+
 json_t *targi_view_json(const tafel_game *g, const void *state, int viewer)
 {
     (void)g;
@@ -129,6 +190,12 @@ json_t *targi_view_json(const tafel_game *g, const void *state, int viewer)
     for (int b = 0; b < 17; b++)
         json_array_append_new(border, json_integer(m.border[b]));
     json_object_set_new(o, "border_targi", border);
+    json_t *bcards = json_array();
+    for (int b = 0; b < 17; b++)
+        json_array_append_new(bcards, b ? json_pack("{s:s,s:s}", "name", targi_border[b].name,
+                                                    "action", view_border_action[b])
+                                        : json_null());
+    json_object_set_new(o, "border_cards", bcards);
     json_t *centre = json_array();
     for (int c = 0; c < 9; c++) {
         json_t *cell = json_object();
@@ -164,6 +231,7 @@ json_t *targi_view_json(const tafel_game *g, const void *state, int viewer)
     for (int p = 0; p < 2; p++)
         json_array_append_new(players, view_player(s, &m, p));
     json_object_set_new(o, "players", players);
+    json_object_set_new(o, "cards", view_card_faces(&m));
     return o;
 }
 

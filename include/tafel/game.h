@@ -148,6 +148,11 @@ struct tafel_game_type {
      * allocation. NULL: the game has no tensor. */
     int (*observation_tensor)(const tafel_game *g, const void *state, int viewer, float *out,
                               int *shape);
+
+    /* ---- Drawing (optional; the server's GET /api/games/NAME/assets) ----
+     * Static data a client needs to draw the game (Carcassonne: its tile table), a new JSON
+     * value, the same whatever the parameters; or NULL: the game has none. */
+    json_t *(*assets_json)(void);
 };
 
 /* ---- Loading (registry.c) ---- */

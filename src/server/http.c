@@ -10,6 +10,7 @@
 
 #include "server/bigstack.h"
 #include "server/hub.h"
+#include "tafel/game.h"
 
 static int http_reply(struct mg_connection *mc, int status, json_t *body)
 {
@@ -96,6 +97,22 @@ static int http_route(struct mg_connection *mc, void *cbdata)
                              sizeof filter) >= 0;
         json_t *out = hub_http_list(h, has ? filter : NULL, &status);
         return http_reply(mc, status, out);
+    }
+    /* A game's static drawing data (its assets_json hook): /api/games/NAME/assets. */
+    const char *games = "/api/games/";
+    if (!strncmp(path, games, strlen(games))) {
+        const char *name = path + strlen(games), *slash = strchr(name, '/');
+        char buf[64];
+        if (slash && !strcmp(slash, "/assets") && (size_t)(slash - name) < sizeof buf) {
+            snprintf(buf, sizeof buf, "%.*s", (int)(slash - name), name);
+            const tafel_game_type *t = tafel_game_type_find(buf);
+            if (!t)
+                return http_error(mc, 404, "no such game");
+            if (!get)
+                return http_error(mc, 405, "use GET");
+            json_t *out = t->assets_json ? t->assets_json() : NULL;
+            return out ? http_reply(mc, 200, out) : http_error(mc, 404, "this game has no assets");
+        }
     }
     const char *prefix = "/api/matches/";
     if (!strncmp(path, prefix, strlen(prefix))) {

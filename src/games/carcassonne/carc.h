@@ -243,6 +243,9 @@ int carc_action_seen(const tafel_game *g, const void *state, int32_t action, int
 json_t *carc_events_json(const tafel_game *g, const void *before, int32_t action,
                          const void *after, int viewer);
 
+/* ---- The tile table as JSON for clients (carc_tiles_json.c, the assets_json hook) ---- */
+json_t *carc_tiles_json(void);
+
 /* ---- Render (carc_render.c) ---- */
 int carc_render(const tafel_game *g, const void *state, int viewer, int color, char *buf,
                 size_t len);

@@ -682,4 +682,5 @@ const tafel_game_type tafel_game_carcassonne = {
     .action_seen = carc_action_seen,
     .events_json = carc_events_json,
     .observation_tensor = carc_observation_tensor,
+    .assets_json = carc_tiles_json,
 };

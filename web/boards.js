@@ -4,11 +4,13 @@
 // render(container, view, ctx); ctx is what the page knows besides the view.
 
 import { renderValue } from './view.js';
+import { carcassonneBoard } from './carcassonne.js';
 
 /**
  * @typedef {{seat: number, game: string, toMove: number,
  *            legal: Array<{action: number, text: string}>,
- *            act: (action: number) => void}} BoardContext
+ *            act: (action: number) => void,
+ *            log?: Array<{player: number, text: string}>}} BoardContext
  * @typedef {{render: (container: HTMLElement, view: unknown, ctx: BoardContext) => void}} Board
  */
 
@@ -19,8 +21,10 @@ export const genericBoard = {
     },
 };
 
-/** @type {Record<string, Board>} per-game boards by game name (none yet) */
-const boards = {};
+/** @type {Record<string, Board>} per-game boards by game name */
+const boards = {
+    carcassonne: carcassonneBoard,
+};
 
 /** @param {string} game  a game string, e.g. "targi(tribe_rule=author)" */
 export function boardFor(game) {

@@ -190,7 +190,7 @@ export function showMatch(root, id) {
 
     function drawBoard() {
         boardFor(page.game).render(board, page.view, {
-            seat: page.seat, game: page.game, toMove: page.toMove, legal: page.legal, act,
+            seat: page.seat, game: page.game, toMove: page.toMove, legal: page.legal, act, log: page.log,
         });
     }
 

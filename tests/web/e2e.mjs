@@ -98,6 +98,50 @@ async function clickMove(page, rnd) {
         !document.querySelector('#end')?.hidden, before, { timeout: STEP_TIMEOUT });
 }
 
+/** Carcassonne: one move made on the board itself: a highlighted square, maybe a rotation or
+ * two (a click on the tile or the r key), then "Place"; a follower spot or "No follower"; Tatan's
+ * tiles to move and the choices the board offers as buttons. The legal-move list is only the
+ * fallback, counted, for anything the board does not offer. */
+async function clickCarc(page, rnd, stats) {
+    await page.waitForSelector('#carc-players', { timeout: STEP_TIMEOUT });
+    const before = await page.locator('#log > li').count();
+    const pick = async (loc) => loc.nth(Math.floor(rnd() * await loc.count())).click();
+    const squares = page.locator('.carc-square.legal');
+    const spots = page.locator('.carc-spot');
+    const choices = page.locator('.carc-pick, .carc-choice');
+    if (await squares.count()) {
+        await pick(squares);
+        for (let i = Math.floor(rnd() * 3); i > 0 && await page.locator('#carc-rotate').count(); i--) {
+            const r = await page.locator('.carc-preview').getAttribute('data-r');
+            if (rnd() < 0.5)
+                await page.locator('.carc-preview').click();
+            else
+                await page.keyboard.press('r');
+            if (await page.locator('.carc-preview').getAttribute('data-r') !== r)
+                stats.rotations++;
+        }
+        await page.click('#carc-place');
+        stats.place++;
+    } else if (await spots.count() && (rnd() < 0.6 || !await page.locator('#carc-skip').count())) {
+        await pick(spots);
+        stats.follower++;
+    } else if (await page.locator('#carc-skip').count()) {
+        await page.click('#carc-skip');
+        stats.skip++;
+    } else if (await choices.count()) {
+        await pick(choices);
+        stats.other++;
+    } else {
+        if (await page.locator('details.moves-panel:not([open])').count())
+            await page.click('details.moves-panel summary');
+        await clickMove(page, rnd);
+        stats.fallback++;
+        return;
+    }
+    await page.waitForFunction((b) => document.querySelectorAll('#log > li').length > b ||
+        !document.querySelector('#end')?.hidden, before, { timeout: STEP_TIMEOUT });
+}
+
 function rng(seed) {
     let s = seed >>> 0;
     return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
@@ -136,6 +180,42 @@ async function playAgainstBot(browser, base, game, seed) {
         `${game}: end screen scores ${JSON.stringify(shown)} equal the record's ${JSON.stringify(rec?.result?.scores)}`);
     check(await page.locator('#record').getAttribute('href') === `/api/matches/${id}/record`,
         `${game}: the end screen links the record`);
+    await ctx.close();
+}
+
+/** Carcassonne against a random bot, played to the end on the board (clickCarc), its scores
+ * checked against the record's; screenshots in the middle and at the end. */
+async function playCarcassonne(browser, base, game, seed) {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    const page = await ctx.newPage();
+    const { id, links } = await createInLobby(page, base, game, ['human', 'random']);
+    await page.goto(links['0']);
+    await page.waitForSelector('#seats li strong');
+    if (await page.locator('details.moves-panel').count())
+        check(await page.locator('details.moves-panel').getAttribute('open') === null,
+            `${game}: the list of all moves is folded away, the board offers them`);
+    const rnd = rng(seed);
+    const stats = { place: 0, rotations: 0, follower: 0, skip: 0, other: 0, fallback: 0 };
+    let steps = 0, state;
+    while ((state = await settle(page)) === 'move' && steps < MAX_STEPS) {
+        await clickCarc(page, rnd, stats);
+        if (++steps === 50)
+            await page.screenshot({ path: join(outDir, `${game}-mid.png`), fullPage: true });
+    }
+    log(`${game}: board clicks ${JSON.stringify(stats)}`);
+    check(state === 'end', `${game}: played to the end on the board (${steps} moves)`);
+    check(stats.place > 20 && stats.rotations > 0 && stats.follower > 0 && stats.skip > 0,
+        `${game}: tiles placed, rotated, followers put and skipped by clicks on the board`);
+    check(stats.fallback === 0, `${game}: no move needed the list of legal moves`);
+    await page.screenshot({ path: join(outDir, `${game}-end.png`), fullPage: true });
+    const shown = await endScores(page);
+    const board = (await page.locator('#carc-players td.score').allTextContents()).map(Number);
+    check(JSON.stringify(board) === JSON.stringify(shown),
+        `${game}: the board's scores ${JSON.stringify(board)} equal the end screen's`);
+    const rec = await record(base, id);
+    check(rec && JSON.stringify(rec.result.scores) === JSON.stringify(shown),
+        `${game}: end screen scores ${JSON.stringify(shown)} equal the record's ${JSON.stringify(rec?.result?.scores)}`);
+    check(await page.locator('.carc-placed').count() > 60, `${game}: the final board shows its tiles`);
     await ctx.close();
 }
 
@@ -233,7 +313,7 @@ try {
     const only = process.env.TAFEL_WEB_ONLY;
     for (const game of ['tafelrunde2', 'targi', 'carcassonne'])
         if (!only || only === game)
-            await playAgainstBot(browser, server.base, game, seed++);
+            await (game === 'carcassonne' ? playCarcassonne : playAgainstBot)(browser, server.base, game, seed++);
     if (!only || only === 'two')
         await twoHumans(browser, server.base);
 } catch (e) {

@@ -4,6 +4,8 @@
 // render(container, view, ctx); ctx is what the page knows besides the view.
 
 import { renderValue } from './view.js';
+import { tafelrunde2Board } from './tafelrunde2.js';
+import { targiBoard } from './targi.js';
 import { carcassonneBoard } from './carcassonne.js';
 
 /**
@@ -11,7 +13,8 @@ import { carcassonneBoard } from './carcassonne.js';
  *            legal: Array<{action: number, text: string}>,
  *            act: (action: number) => void,
  *            log?: Array<{player: number, text: string}>}} BoardContext
- * @typedef {{render: (container: HTMLElement, view: unknown, ctx: BoardContext) => void}} Board
+ * @typedef {{render: (container: HTMLElement, view: unknown, ctx: BoardContext) => void,
+ *            ownMoves?: boolean}} Board  ownMoves: the board offers every legal move itself
  */
 
 /** @type {Board} */
@@ -23,6 +26,8 @@ export const genericBoard = {
 
 /** @type {Record<string, Board>} per-game boards by game name */
 const boards = {
+    tafelrunde2: tafelrunde2Board,
+    targi: targiBoard,
     carcassonne: carcassonneBoard,
 };
 

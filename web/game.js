@@ -48,11 +48,14 @@ export function showMatch(root, id) {
     const moves = el('div', { id: 'moves', class: 'moves' });
     const log = el('ol', { id: 'log', class: 'log', start: '0' });
     const resign = el('button', { type: 'button', id: 'resign', hidden: '' }, 'Resign');
+    // All legal moves as buttons; folded away when the game's board offers them itself.
+    const movesPanel = /** @type {HTMLDetailsElement} */ (el('details', { class: 'panel moves-panel', open: '' },
+        el('summary', {}, el('h3', {}, 'Your moves')), moves));
     root.replaceChildren(el('div', { class: 'match' },
         el('div', { class: 'match-head' }, title, turn, notice), end,
         el('div', { class: 'cols' },
             el('div', { class: 'main-col' },
-                el('section', { class: 'panel' }, el('h3', {}, 'Your moves'), moves), board),
+                movesPanel, board),
             el('aside', { class: 'side' },
                 el('section', { class: 'panel' }, el('h3', {}, 'Players'), seatsBox, resign),
                 el('section', { class: 'panel' }, el('h3', {}, 'Moves so far'), log)))));
@@ -84,6 +87,7 @@ export function showMatch(root, id) {
             page.seat = msg.seat;
             page.game = msg.game;
             page.seats = msg.seats;
+            movesPanel.open = !boardFor(msg.game).ownMoves;
             title.textContent = `Match ${id}: ${msg.game.replace(/\(.*$/, '')}`;
             title.title = msg.game;
             notice.textContent = page.seat < 0 ? 'You are watching.' : '';

@@ -98,6 +98,26 @@ async function clickMove(page, rnd) {
         !document.querySelector('#end')?.hidden, before, { timeout: STEP_TIMEOUT });
 }
 
+/** Games whose board offers every legal move as a click (the move list is folded away). */
+const BOARD_GAMES = new Set(['tafelrunde2', 'targi']);
+
+/** Play by clicking the board: a random click target, then a random choice if it opens one. */
+async function clickBoard(page, rnd) {
+    const before = await page.locator('#log > li').count();
+    const targets = page.locator('#board .b-click');
+    const n = await targets.count();
+    if (!n)
+        throw new Error('the board offers no move although the page may move');
+    await targets.nth(Math.floor(rnd() * n)).click();
+    const choices = page.locator('#board-menu:not([hidden]) button.b-choice');
+    const m = await choices.count();
+    if (m)
+        await choices.nth(Math.floor(rnd() * m)).click();
+    await page.waitForFunction((b) => document.querySelectorAll('#log > li').length > b ||
+        !document.querySelector('#end')?.hidden, before, { timeout: STEP_TIMEOUT });
+    return m > 0;
+}
+
 /** Carcassonne: one move made on the board itself: a highlighted square, maybe a rotation or
  * two (a click on the tile or the r key), then "Place"; a follower spot or "No follower"; Tatan's
  * tiles to move and the choices the board offers as buttons. The legal-move list is only the
@@ -166,13 +186,22 @@ async function playAgainstBot(browser, base, game, seed) {
     check(await page.locator('#seats li[data-seat="0"] strong').count() === 1,
         `${game}: the invite link seats the page as player 0`);
     const rnd = rng(seed);
-    let steps = 0, state;
+    const onBoard = BOARD_GAMES.has(game);
+    if (onBoard)
+        check(await page.locator('details.moves-panel').getAttribute('open') === null,
+            `${game}: the list of all moves is folded away, the board offers them`);
+    let steps = 0, state, menus = 0;
     while ((state = await settle(page)) === 'move' && steps < MAX_STEPS) {
-        await clickMove(page, rnd);
-        if (++steps === 12)
+        if (onBoard)
+            menus += Number(await clickBoard(page, rnd));
+        else
+            await clickMove(page, rnd);
+        if (++steps === (game === 'targi' ? 40 : 12))
             await page.screenshot({ path: join(outDir, `${game}-mid.png`), fullPage: true });
     }
-    check(state === 'end', `${game}: played to the end by clicking legal moves (${steps} clicks)`);
+    check(state === 'end', `${game}: played to the end by clicking ${onBoard ? 'the board' : 'legal moves'} (${steps} moves${onBoard ? `, ${menus} through a choice` : ''})`);
+    if (onBoard)
+        check(menus > 0, `${game}: some clicks offered a choice between moves`);
     await page.screenshot({ path: join(outDir, `${game}-end.png`), fullPage: true });
     const shown = await endScores(page);
     const rec = await record(base, id);
@@ -231,7 +260,8 @@ function watchViews(page) {
     return seen;
 }
 
-const handItems = (page, p) => page.locator(`[data-path="players.${p}.hand"] li`).allTextContents();
+const handItems = (page, p) => page.locator(`[data-path="players.${p}.hand"] [data-card]`)
+    .evaluateAll((es) => es.map((e) => e.getAttribute('data-card')));
 
 /** Two humans and a spectator in one Die Tafelrunde 2 match. */
 async function twoHumans(browser, base) {
@@ -287,7 +317,7 @@ async function twoHumans(browser, base) {
                 'after a reload the page is still player 0');
             check((await handItems(pages[0], 0)).length > 0, 'after a reload the own hand is shown');
         }
-        await clickMove(pages[mover], rnd);
+        await clickBoard(pages[mover], rnd);
     }
     check(handChecks >= 4, `hands were checked ${handChecks} times`);
     for (const seat of [0, 1])

@@ -1,0 +1,201 @@
+// targi.js: the Targi board: the 5×5 grid of border cards around the 3×3 centre (names, costs,
+// rewards, VP; abilities on hover or focus, all from the view), the robber, Targi and markers,
+// both players' displays, goods, gold and VP, the own hand card. Moves are clicks on the board:
+// a border card, a centre card, a display row; when one click leaves several legal moves, they
+// are offered by name. A click only narrows the server's list of legal moves by their notation
+// (src/games/targi/targi_text.c), so the page knows no rules.
+
+import { el } from './dom.js';
+
+/**
+ * @typedef {import('./boards.js').BoardContext} BoardContext
+ * @typedef {import('./protocol.js').Legal} Legal
+ * @typedef {{symbol?: string, cost?: number[], gold?: number, or_gold?: boolean, vp?: number,
+ *            when?: string, effect?: string, gives?: string}} CardFace
+ * @typedef {{kind: string, card: string | null, face_down: boolean, marker: number}} Cell
+ * @typedef {{goods: number[], gold: number, vp_tokens: number, score: number,
+ *            display: string[][], hand: string | null, targi: Array<{border: number, open: boolean}>,
+ *            markers: Array<{row: number, col: number, open: boolean}>, w9_gold: number}} TargiPlayer
+ * @typedef {{round: number, robber: number, turn: number, stage: string, raid: number,
+ *            pending: {kind: string, card: string | null},
+ *            border_targi: number[], border_cards: Array<{name: string, action: string} | null>,
+ *            centre: Cell[], cards: Record<string, CardFace>, goods_deck: number, tribe_deck: number,
+ *            tribe_discard: string[], players: TargiPlayer[]}} TargiView
+ */
+
+const GOODS = ['date', 'salt', 'pepper'];
+const GOOD_LETTER = ['D', 'S', 'P'];
+
+/** Border card number at grid square (r, c), 0 in the centre (spec 1.1). @param {number} r @param {number} c */
+function borderAt(r, c) {
+    if (r === 0)
+        return c === 0 ? 16 : c;
+    if (c === 4)
+        return 4 + r;
+    if (r === 4)
+        return 12 - c;
+    if (c === 0)
+        return 16 - r;
+    return 0;
+}
+
+/** "D S S P" from a goods vector. @param {number[]} g */
+function goodsText(g) {
+    return g.flatMap((n, k) => Array(n).fill(GOOD_LETTER[k])).join(' ');
+}
+
+/** A card's printed cost and reward in one line. @param {string} label @param {CardFace | undefined} f */
+function faceLine(label, f) {
+    if (!f)
+        return label;
+    if (f.gives !== undefined)
+        return `${label}: gives ${f.gives}`;
+    const cost = [goodsText(f.cost ?? []), f.gold ? (f.or_gold ? 'or G' : 'G') : ''].filter(Boolean).join(' ');
+    return `${label} (${f.symbol}) costs ${cost || 'nothing'}, ${f.vp} VP` +
+        (f.effect && f.effect !== '-' ? `; ${f.when}: ${f.effect}` : '');
+}
+
+/** A card face drawn small: label, symbol letter, cost, VP. @param {string} label @param {TargiView} v */
+function face(label, v) {
+    const f = v.cards[label];
+    const title = faceLine(label, f);
+    if (!f)
+        return el('span', { class: 'tg-face', title, 'data-card': label }, label);
+    if (f.gives !== undefined)
+        return el('span', { class: 'tg-face goods', title, 'data-card': label },
+            el('b', {}, label), el('span', { class: 'tg-gives' }, f.gives));
+    const cost = [goodsText(f.cost ?? []), f.gold ? (f.or_gold ? '/G' : 'G') : ''].filter(Boolean).join(' ');
+    return el('span', { class: `tg-face tribe sym-${label[0]}`, title, 'data-card': label, tabindex: '0' },
+        el('b', {}, label), el('span', { class: 'tg-cost' }, cost || '–'),
+        el('span', { class: 'tg-vp' }, `${f.vp} VP`),
+        f.effect && f.effect !== '-' ? el('span', { class: 'tg-effect' }, `${f.when}: ${f.effect}`) : null);
+}
+
+/** @param {number} p @param {string} text */
+const token = (p, text) => el('span', { class: `tg-token p${p}`, title: `player ${p}` }, text);
+
+/**
+ * Several legal moves left by one click: buttons with their notation.
+ * @param {HTMLElement} menu @param {Legal[]} options @param {string} what @param {BoardContext} ctx
+ */
+function choose(menu, options, what, ctx) {
+    if (options.length === 1) {
+        ctx.act(options[0].action);
+        return;
+    }
+    menu.hidden = false;
+    menu.replaceChildren(el('span', { class: 'b-menu-q' }, `${what}:`),
+        ...options.map((l) => {
+            const b = el('button', { type: 'button', class: 'b-choice', 'data-action': String(l.action) }, l.text);
+            b.onclick = () => ctx.act(l.action);
+            return b;
+        }),
+        Object.assign(el('button', { type: 'button', class: 'b-cancel' }, 'cancel'),
+            { onclick: () => { menu.hidden = true; } }));
+}
+
+/** @type {import('./boards.js').Board} */
+export const targiBoard = {
+    ownMoves: true,
+    render(container, raw, ctx) {
+        const v = /** @type {TargiView | null} */ (raw);
+        if (!v || !Array.isArray(v.centre) || !v.border_cards) {
+            container.replaceChildren(el('p', {}, 'Waiting for the deal…'));
+            return;
+        }
+        const legal = ctx.legal;
+        /** @type {Set<number>} */
+        const offered = new Set();
+        const menu = el('div', { class: 'b-menu', id: 'board-menu', hidden: '' });
+
+        /** Make e the click target of the legal moves that pass test. @param {HTMLElement} e
+         * @param {(text: string) => boolean} test @param {string} what */
+        function clickable(e, test, what) {
+            const opts = legal.filter((l) => test(l.text));
+            if (!opts.length)
+                return e;
+            opts.forEach((l) => offered.add(l.action));
+            e.classList.add('b-click');
+            e.setAttribute('role', 'button');
+            e.tabIndex = 0;
+            e.onclick = () => choose(menu, opts, what, ctx);
+            e.onkeydown = (k) => { if (k.key === 'Enter' || k.key === ' ') { k.preventDefault(); e.click(); } };
+            return e;
+        }
+
+        const squares = [];
+        for (let r = 0; r < 5; r++)
+            for (let c = 0; c < 5; c++) {
+                const b = borderAt(r, c);
+                if (b) {
+                    const info = v.border_cards[b];
+                    const owner = v.border_targi[b];
+                    const sq = el('div', {
+                        class: `tg-sq border${b % 4 === 0 ? ' corner' : ''}`, 'data-border': String(b),
+                        title: `#${b} ${info?.name}: ${info?.action}`,
+                    }, el('span', { class: 'tg-num' }, `#${b}`), el('b', {}, info?.name ?? ''),
+                    el('span', { class: 'tg-action' }, info?.action ?? ''),
+                    el('span', { class: 'tg-occ' },
+                        v.robber === b && v.stage !== 'setup' ? el('span', { class: 'tg-robber', title: 'the robber' }, '☗ robber') : null,
+                        owner >= 0 ? token(owner, `Targi P${owner}`) : null));
+                    squares.push(clickable(sq, (t) => t.startsWith(`targi ${b} `) || t.startsWith(`use ${b} `),
+                        `#${b} ${info?.name}`));
+                } else {
+                    const i = (r - 1) * 3 + (c - 1);
+                    const cell = v.centre[i];
+                    const at = `${r},${c}`;
+                    const label = cell.card && cell.card !== 'hidden' ? cell.card : null;
+                    const sq = el('div', { class: `tg-sq centre ${cell.kind}${cell.face_down ? ' down' : ''}`, 'data-cell': at },
+                        cell.card === null ? el('span', { class: 'v-empty' }, 'empty')
+                            : cell.face_down ? el('span', { class: 'tg-back' }, `${cell.kind} card, face down`)
+                            : face(/** @type {string} */ (label), v),
+                        el('span', { class: 'tg-occ' }, cell.marker >= 0 ? token(cell.marker, `marker P${cell.marker}`) : null));
+                    // "take 2,3 G4 DD" names the square; buy/hand/discard name the card.
+                    squares.push(clickable(sq, (t) => t.startsWith(`take ${at} `) || t.startsWith(`fata ${at} `) ||
+                        (label !== null && label !== v.pending.card &&
+                            [`buy ${label}`, `hand ${label}`, `discard ${label}`].includes(t)), label ?? at));
+                }
+            }
+        const grid = el('div', { class: 'tg-grid', 'data-path': 'board' }, ...squares);
+
+        const pc = v.pending.card;
+        const pend = pc && v.pending.kind !== 'none'
+            ? clickable(el('p', { class: 'tg-pending' }, `Pending (${v.pending.kind}): `,
+                pc === 'hidden' ? 'a card you cannot see' : face(pc, v)),
+            (t) => ['buy', 'hand', 'discard', 'leave'].some((w) => t === `${w} ${pc}`), pc) : null;
+
+        const players = el('div', { class: 'tg-players' }, ...v.players.map((p, i) => {
+            const mine = i === ctx.seat;
+            const rows = p.display.map((row, r) => clickable(el('div', { class: 'tg-row', 'data-row': String(r + 1) },
+                el('span', { class: 'tg-num' }, `row ${r + 1}`), ...row.map((x) => face(x, v)),
+                ...Array(Math.max(0, 4 - row.length)).fill(0).map(() => el('span', { class: 'tg-slot' }))),
+            (t) => mine && t === `row ${r + 1}`, `row ${r + 1}`));
+            return el('section', { class: `tg-player p${i}${mine ? ' me' : ''}${i === ctx.toMove ? ' to-move' : ''}`, 'data-path': `players.${i}` },
+                el('h4', {}, token(i, `player ${i}`), mine ? ' (you)' : '', ` · ${p.score} points`),
+                el('p', { class: 'tg-stock' },
+                    ...p.goods.map((n, k) => el('span', { class: `tg-good g-${GOODS[k]}`, title: GOODS[k] },
+                        `${GOOD_LETTER[k]} ${n}`)),
+                    el('span', { class: 'tg-good g-gold', title: 'gold' }, `G ${p.gold}`),
+                    el('span', { class: 'tg-good g-vp', title: 'VP tokens' }, `VP ${p.vp_tokens}`),
+                    p.w9_gold ? el('span', { class: 'tg-good', title: 'gold on W9' }, `W9 ${p.w9_gold}`) : null),
+                el('div', { class: 'tg-display', 'data-path': `players.${i}.display` }, ...rows),
+                clickable(el('p', { class: 'tg-hand', 'data-path': `players.${i}.hand` }, 'Hand card: ',
+                    p.hand === null ? 'none' : p.hand === 'hidden' ? 'a card you cannot see' : face(p.hand, v)),
+                (t) => mine && (t.startsWith('noble ') || t.startsWith('w8 ')), 'your hand card'));
+        }));
+
+        const head = el('p', { class: 'tg-status' }, `Round ${v.round} · ${v.stage}`,
+            ctx.toMove >= 0 ? ` · ${ctx.toMove === ctx.seat ? 'your turn' : `player ${ctx.toMove} to move`}` : '',
+            ` · goods deck ${v.goods_deck}, tribe deck ${v.tribe_deck}`,
+            v.tribe_discard.length ? ` · discarded: ${v.tribe_discard.join(' ')}` : '');
+
+        const rest = legal.filter((l) => !offered.has(l.action));
+        const buttons = el('div', { class: 'b-actions' }, ...rest.map((l) => {
+            const b = el('button', { type: 'button', class: 'b-click b-act', 'data-action': String(l.action) }, l.text);
+            b.onclick = () => ctx.act(l.action);
+            return b;
+        }));
+        container.replaceChildren(el('div', { class: 'targi' }, head, pend, menu, buttons,
+            el('div', { class: 'tg-layout' }, grid, players)));
+    },
+};

@@ -1,4 +1,4 @@
-# tafel: `make run` plays a game in the terminal, `make test` runs every test twice
+# tafel: `make run` starts the game server for the browser, `make test` runs every test twice
 # (optimised build, then ASan+UBSan). CMake and ctest do the work underneath.
 # The optimised build is CMake's Release (-O3), the build type packagers use, so a warning that
 # only -O3 shows fails `make test` too; our own builds turn warnings into errors.
@@ -22,8 +22,15 @@ build-asan: deps
 	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS_DEBUG="-O1 -g" -DTAFEL_SANITIZE=ON -DTAFEL_WERROR=ON >/dev/null
 	@cmake --build $(ASAN_BUILD) -j $(JOBS)
 
-run: build
-	@$(BUILD)/src/cli/tafel
+# The build's output goes to a log, shown only if it fails, so that the address to open is the
+# last thing on the screen; `tafel play` stays the way to play in the terminal.
+run: deps
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DTAFEL_WERROR=ON >/dev/null
+	@echo "building tafel (log: $(BUILD)/build.log) ..."
+	@cmake --build $(BUILD) -j $(JOBS) >$(BUILD)/build.log 2>&1 || { cat $(BUILD)/build.log; exit 1; }
+	@$(BUILD)/src/cli/tafel serve | while IFS= read -r l; do echo "$$l"; case "$$l" in \
+		*"serving on "*) url=$${l##* };; *"browser client"*|*"API only"*) \
+		printf '\nOpen %s in your browser. Ctrl-C stops the server.\n' "$$url";; esac; done
 
 test: build build-asan
 	@echo "== tests (optimised build) =="

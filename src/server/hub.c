@@ -19,11 +19,31 @@
 
 typedef struct live live;
 
+typedef struct hub_out {
+    struct hub_out *next;
+    size_t len;
+    char text[];
+} hub_out;
+
+/* A connection's messages are queued under the hub mutex (so they keep the order of the stored
+ * actions) and written by its own writer thread outside it: a client that stops reading stalls
+ * only itself. Past HUB_MAX_QUEUED bytes waiting it is dropped: nothing more is queued and ws.c
+ * closes it. */
+#define HUB_MAX_QUEUED (4 * 1024 * 1024)
+#define HUB_WRITER_STACK (256 * 1024)
+
 struct hub_conn {
     struct mg_connection *mc;
     live *match;               /* NULL until a successful join */
     int seat;                  /* -1: spectator */
     hub_conn *next;            /* in match->conns */
+    pthread_mutex_t qmu;       /* guards the fields below, never held while writing */
+    pthread_cond_t qcv;
+    hub_out *head, *tail;
+    size_t queued;             /* bytes waiting */
+    int closing;
+    int dropped;
+    pthread_t writer;
 };
 
 /* A match in memory. Kept for the server's lifetime once loaded (finished ones too, so that
@@ -49,14 +69,74 @@ struct hub {
 
 /* ---- Messages for one viewer ---- */
 
+static void hub_out_clear(hub_conn *c)
+{
+    while (c->head) {
+        hub_out *o = c->head;
+        c->head = o->next;
+        free(o);
+    }
+    c->tail = NULL;
+    c->queued = 0;
+}
+
 static void hub_send(hub_conn *c, json_t *msg)
 {
     char *text = json_dumps(msg, JSON_COMPACT);
     json_decref(msg);
     if (!text)
         abort();
-    mg_websocket_write(c->mc, MG_WEBSOCKET_OPCODE_TEXT, text, strlen(text));
+    size_t len = strlen(text);
+    pthread_mutex_lock(&c->qmu);
+    if (c->queued + len > HUB_MAX_QUEUED) {
+        c->dropped = 1;
+        hub_out_clear(c);
+    }
+    if (!c->dropped && !c->closing) {
+        hub_out *o = malloc(sizeof *o + len);
+        if (!o)
+            abort();
+        o->next = NULL;
+        o->len = len;
+        memcpy(o->text, text, len);
+        if (c->tail)
+            c->tail->next = o;
+        else
+            c->head = o;
+        c->tail = o;
+        c->queued += len;
+        pthread_cond_signal(&c->qcv);
+    }
+    pthread_mutex_unlock(&c->qmu);
     free(text);
+}
+
+static void *hub_writer(void *p)
+{
+    hub_conn *c = p;
+    pthread_mutex_lock(&c->qmu);
+    for (;;) {
+        while (!c->head && !c->closing)
+            pthread_cond_wait(&c->qcv, &c->qmu);
+        if (!c->head)
+            break; /* closing, all written: what was queued before a close still goes out */
+        hub_out *o = c->head;
+        c->head = o->next;
+        if (!c->head)
+            c->tail = NULL;
+        c->queued -= o->len;
+        pthread_mutex_unlock(&c->qmu);
+        int rc = mg_websocket_write(c->mc, MG_WEBSOCKET_OPCODE_TEXT, o->text, o->len);
+        free(o);
+        pthread_mutex_lock(&c->qmu);
+        if (rc <= 0) { /* the socket failed: nothing more can reach the client */
+            c->dropped = 1;
+            hub_out_clear(c);
+        }
+    }
+    hub_out_clear(c);
+    pthread_mutex_unlock(&c->qmu);
+    return NULL;
 }
 
 static void hub_send_error(hub_conn *c, const char *code, const char *text)
@@ -613,7 +693,23 @@ hub_conn *hub_conn_open(hub *h, struct mg_connection *mc)
         abort();
     c->mc = mc;
     c->seat = -1;
+    pthread_mutex_init(&c->qmu, NULL);
+    pthread_cond_init(&c->qcv, NULL);
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, HUB_WRITER_STACK);
+    if (pthread_create(&c->writer, &attr, hub_writer, c))
+        abort(); /* out of threads: civetweb's own limit should have refused the socket */
+    pthread_attr_destroy(&attr);
     return c;
+}
+
+int hub_conn_dropped(hub_conn *c)
+{
+    pthread_mutex_lock(&c->qmu);
+    int d = c->dropped;
+    pthread_mutex_unlock(&c->qmu);
+    return d;
 }
 
 static void hub_detach(live *L, hub_conn *c)
@@ -638,6 +734,14 @@ void hub_conn_close(hub *h, hub_conn *c)
             hub_broadcast_presence(L);
     }
     pthread_mutex_unlock(&h->mu);
+    /* Detached from its match, so nothing is queued any more; the writer ends. */
+    pthread_mutex_lock(&c->qmu);
+    c->closing = 1;
+    pthread_cond_signal(&c->qcv);
+    pthread_mutex_unlock(&c->qmu);
+    pthread_join(c->writer, NULL);
+    pthread_mutex_destroy(&c->qmu);
+    pthread_cond_destroy(&c->qcv);
     free(c);
 }
 

@@ -5,8 +5,9 @@
  * Locking: one mutex guards the whole hub (every live match, every connection list and the
  * store handle, which is used only under it). Each hub_* function takes it itself. Bots think
  * outside it on a snapshot (hub_bot_begin / hub_bot_end), so a long search blocks nobody.
- * Messages are written to the sockets under the mutex, which keeps every connection's messages
- * in the order the actions were stored.
+ * Messages are queued under the mutex, which keeps every connection's messages in the order
+ * the actions were stored, and written to the socket by the connection's own writer thread
+ * outside it, so a client that stops reading delays nobody else.
  */
 #ifndef TAFEL_SERVER_HUB_H
 #define TAFEL_SERVER_HUB_H
@@ -47,6 +48,9 @@ int hub_conn_message(hub *h, hub_conn *c, const json_t *msg);
 /* Send {"type":"error"} to this connection (ws.c's own refusals: bad_json, too_large). */
 void hub_conn_error(hub *h, hub_conn *c, const char *code, const char *text);
 void hub_conn_close(hub *h, hub_conn *c);
+/* 1 when the connection fell too far behind (or its socket failed) and gets nothing more:
+ * ws.c then closes it. */
+int hub_conn_dropped(hub_conn *c);
 
 /* Bot turns, for the worker pool (bots.c). begin: when match id has a bot to move that nobody
  * is running, mark it busy and return its bot, a copy of the state (free() it), the action

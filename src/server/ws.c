@@ -98,7 +98,7 @@ static int ws_data(struct mg_connection *mc, int bits, char *data, size_t len, v
     const ws_options *o = cbdata;
     ws_conn *w = mg_get_user_connection_data(mc);
     int opcode = bits & 0xf;
-    if (!w || opcode == MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE)
+    if (!w || opcode == MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE || hub_conn_dropped(w->hc))
         return 0;
     if (opcode == MG_WEBSOCKET_OPCODE_PING || opcode == MG_WEBSOCKET_OPCODE_PONG)
         return 1;

@@ -1,11 +1,15 @@
 /* ws.c: one WebSocket connection to a tafel server; civetweb's reader thread parses each server
  * message and queues it, the owner sends and reads with timed waits. */
 #include <civetweb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include "client/client.h"
 #include "client/client_impl.h"
@@ -136,6 +140,26 @@ tafel_client *client_new_detached(void)
     return c;
 }
 
+/* civetweb's client writes a frame's header and payload separately and offers no way to set
+ * TCP_NODELAY, so Nagle's algorithm would hold each payload back until the server's delayed
+ * ACK (40 ms a move). Set it on every socket of ours connected to the server's port. */
+static void client_nodelay(int port)
+{
+    long max = sysconf(_SC_OPEN_MAX);
+    for (int fd = 3; fd < (max > 0 && max < 65536 ? max : 65536); fd++) {
+        struct sockaddr_storage peer;
+        socklen_t len = sizeof peer;
+        if (getpeername(fd, (struct sockaddr *)&peer, &len))
+            continue;
+        int p = peer.ss_family == AF_INET ? ntohs(((struct sockaddr_in *)&peer)->sin_port)
+              : peer.ss_family == AF_INET6 ? ntohs(((struct sockaddr_in6 *)&peer)->sin6_port)
+              : -1;
+        int one = 1;
+        if (p == port)
+            setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    }
+}
+
 tafel_client *tafel_client_connect_notify(const char *url, tafel_client_notify fn, void *arg,
                                           char *err, size_t errlen)
 {
@@ -163,6 +187,7 @@ tafel_client *tafel_client_connect_notify(const char *url, tafel_client_notify f
         free(c);
         return NULL;
     }
+    client_nodelay(u.port);
     return c;
 }
 

@@ -14,7 +14,7 @@ typedef struct server_options {
     const char *web;          /* the browser client's folder (web/) to serve, or NULL */
 } server_options;
 
-#define SERVER_DEFAULT_THREADS 256
+#define SERVER_DEFAULT_THREADS 2100
 #define SERVER_DEFAULT_BOT_THREADS 2
 
 typedef struct server server;

@@ -7,7 +7,7 @@ BUILD ?= build
 ASAN_BUILD ?= build-asan
 PREFIX ?= /usr/local
 
-.PHONY: all deps build build-asan run test test-fast bench install clean
+.PHONY: all deps build build-asan build-tsan run test test-fast test-tsan bench install clean
 
 all: build
 
@@ -37,6 +37,16 @@ test: build build-asan
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 	@echo "== tests (ASan + UBSan build) =="
 	@cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 TAFEL_SANITIZE=1 ctest --output-on-failure -j $(JOBS)
+
+# ThreadSanitizer: the server, client and match tests only (the engine is single-threaded).
+# Not part of `make test`; run it after changing anything that threads touch.
+TSAN_BUILD ?= build-tsan
+build-tsan: deps
+	@cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS="-fsanitize=thread -O1 -g" -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread -DTAFEL_WERROR=ON >/dev/null
+	@cmake --build $(TSAN_BUILD) -j $(JOBS)
+
+test-tsan: build-tsan
+	@cd $(TSAN_BUILD) && TAFEL_SANITIZE=1 TSAN_OPTIONS=halt_on_error=1 ctest --output-on-failure -j $(JOBS) -R '^(server|client|match)_'
 
 test-fast: build
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)

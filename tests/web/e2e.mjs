@@ -277,7 +277,7 @@ async function twoHumans(browser, base) {
     for (const p of pages)
         await p.waitForSelector('#seats li');
     const rnd = rng(7);
-    let handChecks = 0;
+    let handChecks = 0, reloaded = false;
     for (let step = 0; step < 40; step++) {
         // Whoever may move clicks; the other two pages just follow.
         const states = await Promise.all(pages.slice(0, 2).map((p) => settle(p, 300)));
@@ -308,18 +308,31 @@ async function twoHumans(browser, base) {
             await pages[0].screenshot({ path: join(outDir, `${game}-two-humans-p0.png`), fullPage: true });
             await pages[2].screenshot({ path: join(outDir, `${game}-spectator.png`), fullPage: true });
         }
-        if (step === 20) {
+        // Reload once the own hand holds cards (it may be empty for a while), so there is a hand
+        // to show again.
+        if (!reloaded && step >= 20 && seen[0].view.players[0].hand.length > 0) {
+            reloaded = true;
             // Reload: the token is no longer in the address bar, only in localStorage.
             check(!pages[0].url().includes('token='), 'the token is taken out of the address bar');
             await pages[0].reload();
             await pages[0].waitForSelector('#seats li strong');
             check(await pages[0].locator('#seats li[data-seat="0"] strong').count() === 1,
                 'after a reload the page is still player 0');
-            check((await handItems(pages[0], 0)).length > 0, 'after a reload the own hand is shown');
+            // The seat list comes before the board: wait (bounded) for the hand to be drawn.
+            const want = JSON.stringify(seen[0].view.players[0].hand);
+            let shown = '';
+            for (let i = 0; i < 50 && shown !== want; i++) {
+                if (i)
+                    await pages[0].waitForTimeout(100);
+                shown = JSON.stringify(await handItems(pages[0], 0));
+            }
+            check(shown === want,
+                `after a reload the own hand is shown (${shown}, view ${want})`);
         }
         await clickBoard(pages[mover], rnd);
     }
     check(handChecks >= 4, `hands were checked ${handChecks} times`);
+    check(reloaded, 'the page was reloaded in the middle of the game');
     for (const seat of [0, 1])
         check(seen[seat].frames.every((m) => !m.view ||
             m.view.players.every((pl, p) => p === seat || !('hand' in pl))),

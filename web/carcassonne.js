@@ -509,6 +509,8 @@ function draw(b, v, ctx) {
     // Follower spots of the tile just placed.
     const pt = v.placed && at.get(`${v.placed.x},${v.placed.y}`);
     const pk = pt && K.get(pt.kind);
+    /** @type {Array<[number, number, number]>} spots drawn so far: x, y, radius */
+    const drawn = [];
     if (pt && pk)
         for (const [name, e] of L.spots) {
             const seg = pk.segments.find((g) => g.name === name);
@@ -520,11 +522,24 @@ function draw(b, v, ctx) {
             for (const [l, large] of /** @type {Array<[Legal | undefined, boolean]>} */ ([[e.normal, false], [e.large, true]])) {
                 if (!l)
                     continue;
-                const dx = both ? (large ? 13 : -11) : 0;
+                const rad = large ? 13 : 10;
+                let px = cx + (both ? (large ? 13 : -11) : 0), py = cy;
+                // Two features can have their spot at one place (a road through a field's
+                // centre): push a spot off those already drawn, so each can be clicked.
+                for (let k = 0; k < 8; k++) {
+                    const hit = drawn.find((q) => Math.hypot(q[0] - px, q[1] - py) < q[2] + rad + 2);
+                    if (!hit)
+                        break;
+                    const d = Math.hypot(px - hit[0], py - hit[1]);
+                    const [ux, uy] = d > 0.5 ? [(px - hit[0]) / d, (py - hit[1]) / d] : [0, 1];
+                    px = hit[0] + ux * (hit[2] + rad + 3);
+                    py = hit[1] + uy * (hit[2] + rad + 3);
+                }
+                drawn.push([px, py, rad]);
                 const g = s('g', {
                     class: `carc-spot${large ? ' large' : ''}`, 'data-feature': name,
-                    'data-large': large ? 1 : 0, transform: `translate(${cx + dx} ${cy})`,
-                }, s('circle', { r: large ? 13 : 10 }),
+                    'data-large': large ? 1 : 0, transform: `translate(${px} ${py})`,
+                }, s('circle', { r: rad }),
                 s('text', { y: 3.5 }, document.createTextNode(large ? 'L' : '')));
                 g.append(s('title', {}, document.createTextNode(`${large ? 'Large follower' : 'Follower'} on ${name}`)));
                 g.addEventListener('click', () => send(l));

@@ -1,5 +1,5 @@
 # tafel: `make run` starts the game server for the browser, `make test` runs every test twice
-# (optimised build, then ASan+UBSan). CMake and ctest do the work underneath.
+# (optimised build, then ASan+UBSan), and the threaded parts a third time under ThreadSanitizer. CMake and ctest do the work underneath.
 # The optimised build is CMake's Release (-O3), the build type packagers use, so a warning that
 # only -O3 shows fails `make test` too; our own builds turn warnings into errors.
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
@@ -37,16 +37,18 @@ test: build build-asan
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 	@echo "== tests (ASan + UBSan build) =="
 	@cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 TAFEL_SANITIZE=1 ctest --output-on-failure -j $(JOBS)
+	@echo "== tests (ThreadSanitizer build: server, client, match) =="
+	@$(MAKE) --no-print-directory test-tsan
 
 # ThreadSanitizer: the server, client and match tests only (the engine is single-threaded).
-# Not part of `make test`; run it after changing anything that threads touch.
+# `make test` runs it last (about 1.5 min on 2 cores).
 TSAN_BUILD ?= build-tsan
 build-tsan: deps
 	@cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS="-fsanitize=thread -O1 -g" -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread -DTAFEL_WERROR=ON >/dev/null
 	@cmake --build $(TSAN_BUILD) -j $(JOBS)
 
 test-tsan: build-tsan
-	@cd $(TSAN_BUILD) && TAFEL_SANITIZE=1 TSAN_OPTIONS=halt_on_error=1 ctest --output-on-failure -j $(JOBS) -R '^(server|client|match)_'
+	@cd $(TSAN_BUILD) && TAFEL_SANITIZE=1 TAFEL_TSAN=1 TSAN_OPTIONS=halt_on_error=1 ctest --output-on-failure -j $(JOBS) -R '^(server|client|match)_'
 
 test-fast: build
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)

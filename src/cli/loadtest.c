@@ -1,6 +1,7 @@
 /* loadtest.c: `tafel loadtest`: N concurrent two-seat matches of random clients against a
  * server, reporting moves/s, the round trip from an act to the action acknowledging it, errors
- * and the server's memory. A benchmark, bounded by --seconds. */
+ * and the server's memory. A benchmark, bounded by --seconds. With --think each seat waits
+ * before it acts, so the load offered is set rather than the server's saturation. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -13,10 +14,13 @@
 #include "tafel/rng.h"
 
 #define LT_USAGE                                                                               \
-    "usage: tafel loadtest URL --games N [--seconds S] [--pid PID] [--seed N]\n"              \
+    "usage: tafel loadtest URL --games N [--seconds S] [--think MS] [--pid PID] [--seed N]\n" \
     "N matches of two random human seats (carcassonne, targi, tafelrunde2 in turn), 2N\n"     \
-    "WebSockets playing random legal moves; S (default 60) bounds the whole run. --pid: the\n" \
-    "server's process, whose memory is reported.\n"
+    "WebSockets playing random legal moves; S (default 60) bounds the whole run. --think: a\n" \
+    "seat waits 0.8 to 1.2 times MS ms (seeded; its first move 0 to 1.2 MS, to spread the\n"  \
+    "start) after it may move before it acts, offering about N*1000/MS moves/s; 0 (default)\n" \
+    "acts at once, measuring saturation. --pid: the server's process, whose memory is\n"      \
+    "reported.\n"
 
 #define LT_HTTP_TIMEOUT_MS 10000
 
@@ -31,6 +35,9 @@ typedef struct {
     long long next;        /* index of the next action */
     long long sent;        /* index of our act awaiting its action, -1 if none */
     int64_t sent_ns;
+    int64_t due_ns;        /* --think: when to act, 0 if no act is scheduled */
+    json_t *action;        /* --think: the action to send at due_ns */
+    int acted;             /* has sent an act (the first think is spread over the start) */
     int done;              /* over, or the connection failed */
     atomic_int flagged;    /* on the ready ring: set by the reader thread, cleared by us */
 } lt_conn;
@@ -46,7 +53,50 @@ struct lt_run {
     double *rtt;           /* round trips in ms */
     size_t nrtt, caprtt;
     long long moves, actions, server_errors, conn_errors, http_errors, over;
+    long think_ms;
+    /* --think: min-heap of scheduled acts by due time; each connection at most once. */
+    int *heap, nheap;
 };
+
+static int64_t lt_due(const lt_run *run, int i)
+{
+    return run->conns[run->heap[i]].due_ns;
+}
+
+static void lt_heap_swap(lt_run *run, int i, int j)
+{
+    int t = run->heap[i];
+    run->heap[i] = run->heap[j];
+    run->heap[j] = t;
+}
+
+static void lt_heap_push(lt_run *run, int id)
+{
+    int i = run->nheap++;
+    run->heap[i] = id;
+    while (i > 0 && lt_due(run, (i - 1) / 2) > lt_due(run, i)) {
+        lt_heap_swap(run, i, (i - 1) / 2);
+        i = (i - 1) / 2;
+    }
+}
+
+static int lt_heap_pop(lt_run *run)
+{
+    int id = run->heap[0];
+    run->heap[0] = run->heap[--run->nheap];
+    for (int i = 0;;) {
+        int l = 2 * i + 1, r = l + 1, m = i;
+        if (l < run->nheap && lt_due(run, l) < lt_due(run, m))
+            m = l;
+        if (r < run->nheap && lt_due(run, r) < lt_due(run, m))
+            m = r;
+        if (m == i)
+            break;
+        lt_heap_swap(run, i, m);
+        i = m;
+    }
+    return id;
+}
 
 static void lt_notify(void *arg)
 {
@@ -61,11 +111,12 @@ static void lt_notify(void *arg)
     pthread_mutex_unlock(&run->lock);
 }
 
-static int lt_next_ready(lt_run *run, int timeout_ms)
+static int lt_next_ready(lt_run *run, int64_t timeout_ns)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
-    ts.tv_nsec += (long)timeout_ms * 1000000L;
+    ts.tv_sec += (time_t)(timeout_ns / 1000000000);
+    ts.tv_nsec += (long)(timeout_ns % 1000000000);
     ts.tv_sec += ts.tv_nsec / 1000000000L;
     ts.tv_nsec %= 1000000000L;
     pthread_mutex_lock(&run->lock);
@@ -94,14 +145,8 @@ static void lt_rtt(lt_run *run, double ms)
     run->rtt[run->nrtt++] = ms;
 }
 
-static void lt_maybe_act(lt_run *run, lt_conn *c, const json_t *msg)
+static void lt_send(lt_run *run, lt_conn *c, const json_t *action)
 {
-    json_t *legal = json_object_get(msg, "legal");
-    if (c->sent >= 0 || !json_is_array(legal) || json_array_size(legal) == 0 ||
-        json_integer_value(json_object_get(msg, "to_move")) != c->seat)
-        return;
-    size_t k = tafel_rng_below(&run->rng, (uint32_t)json_array_size(legal));
-    json_t *action = json_object_get(json_array_get(legal, k), "action");
     char err[256];
     if (!action || tafel_client_act(c->client, c->next, action, err, sizeof err)) {
         run->conn_errors++;
@@ -110,6 +155,55 @@ static void lt_maybe_act(lt_run *run, lt_conn *c, const json_t *msg)
     }
     c->sent = c->next;
     c->sent_ns = tafel_client_now_ns();
+    c->acted = 1;
+}
+
+static void lt_maybe_act(lt_run *run, lt_conn *c, const json_t *msg)
+{
+    json_t *legal = json_object_get(msg, "legal");
+    if (c->sent >= 0)
+        return;
+    if (!json_is_array(legal) || json_array_size(legal) == 0 ||
+        json_integer_value(json_object_get(msg, "to_move")) != c->seat) {
+        json_decref(c->action); /* no longer our turn: a scheduled act is dropped */
+        c->action = NULL;
+        return;
+    }
+    size_t k = tafel_rng_below(&run->rng, (uint32_t)json_array_size(legal));
+    json_t *action = json_object_get(json_array_get(legal, k), "action");
+    if (run->think_ms == 0 || !action) {
+        lt_send(run, c, action);
+        return;
+    }
+    /* Think: keep the choice from the newest view; a scheduled act keeps its due time. */
+    json_incref(action);
+    json_decref(c->action);
+    c->action = action;
+    if (c->due_ns)
+        return;
+    double f = c->acted ? 0.8 + 0.4 * tafel_rng_double(&run->rng)
+                        : 1.2 * tafel_rng_double(&run->rng);
+    c->due_ns = tafel_client_now_ns() + (int64_t)((double)run->think_ms * f * 1e6);
+    if (c->due_ns == 0)
+        c->due_ns = 1;
+    lt_heap_push(run, c->id);
+}
+
+/* Send the scheduled acts that are due; returns the ns until the next one, or -1 if none. */
+static int64_t lt_fire(lt_run *run)
+{
+    while (run->nheap > 0) {
+        int64_t now = tafel_client_now_ns(), due = lt_due(run, 0);
+        if (due > now)
+            return due - now;
+        lt_conn *c = &run->conns[lt_heap_pop(run)];
+        c->due_ns = 0;
+        if (!c->done && c->sent < 0 && c->action)
+            lt_send(run, c, c->action);
+        json_decref(c->action);
+        c->action = NULL;
+    }
+    return -1;
 }
 
 static void lt_handle(lt_run *run, lt_conn *c, const json_t *msg, int64_t stamp)
@@ -234,7 +328,7 @@ static int lt_setup(lt_run *run, const char *url, long games, long long seed, in
 int cli_loadtest(int argc, char **argv)
 {
     const char *url = NULL;
-    long games = 0, seconds = 60, pid = 0, seed = 1;
+    long games = 0, seconds = 60, pid = 0, seed = 1, think = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -246,6 +340,10 @@ int cli_loadtest(int argc, char **argv)
             i++;
         } else if (!strcmp(a, "--seconds")) {
             if (lt_parse_long(a, v, 1, 86400, &seconds))
+                return 2;
+            i++;
+        } else if (!strcmp(a, "--think")) {
+            if (lt_parse_long(a, v, 0, 3600000, &think))
                 return 2;
             i++;
         } else if (!strcmp(a, "--pid")) {
@@ -279,7 +377,9 @@ int cli_loadtest(int argc, char **argv)
     run.n = (int)(2 * games);
     run.conns = calloc((size_t)run.n, sizeof *run.conns);
     run.ring = calloc((size_t)run.n, sizeof *run.ring);
-    if (!run.conns || !run.ring) {
+    run.heap = calloc((size_t)run.n, sizeof *run.heap);
+    run.think_ms = think;
+    if (!run.conns || !run.ring || !run.heap) {
         fprintf(stderr, "tafel loadtest: out of memory\n");
         return 1;
     }
@@ -299,12 +399,16 @@ int cli_loadtest(int argc, char **argv)
     printf("loadtest: %ld matches, %d connections opened in %.1f s\n", games, opened,
            (double)(t1 - t0) / 1e9);
     fflush(stdout);
-    /* Play until every connection is done or the deadline; each wait is at most 100 ms. */
+    /* Play until every connection is done or the deadline; each wait is at most 100 ms, or
+     * until the next scheduled act. */
     int live = 0;
     for (int i = 0; i < opened; i++)
         live += !run.conns[i].done;
+    /* --think: each match offers one move per think time (one seat moves at a time) */
+    double offered = think ? (double)live / 2 * 1000.0 / (double)think : 0;
     while (live > 0 && tafel_client_now_ns() < deadline) {
-        int id = lt_next_ready(&run, 100);
+        int64_t wait = lt_fire(&run);
+        int id = lt_next_ready(&run, wait >= 0 && wait < 100000000 ? wait : 100000000);
         if (id < 0)
             continue;
         lt_conn *c = &run.conns[id];
@@ -330,13 +434,18 @@ int cli_loadtest(int argc, char **argv)
     long rss = 0, hwm = 0;
     if (pid)
         lt_memory(pid, &rss, &hwm);
-    for (int i = 0; i < opened; i++)
+    for (int i = 0; i < opened; i++) {
         tafel_client_close(run.conns[i].client);
+        json_decref(run.conns[i].action);
+    }
     double play_s = (double)(t2 - t1) / 1e9;
     qsort(run.rtt, run.nrtt, sizeof *run.rtt, lt_cmp);
-    printf("played %.1f s: %lld moves acknowledged (%.0f/s), %lld actions seen, %lld of %d "
+    char offer[64] = "";
+    if (think)
+        snprintf(offer, sizeof offer, ", offered %.0f/s", offered);
+    printf("played %.1f s: %lld moves acknowledged (%.0f/s%s), %lld actions seen, %lld of %d "
            "seat connections saw their match end%s\n",
-           play_s, run.moves, play_s > 0 ? (double)run.moves / play_s : 0.0, run.actions,
+           play_s, run.moves, play_s > 0 ? (double)run.moves / play_s : 0.0, offer, run.actions,
            run.over, opened, live > 0 ? " (stopped by --seconds)" : "");
     printf("round trip act -> action: p50 %.2f ms, p99 %.2f ms, max %.2f ms (%zu moves)\n",
            lt_pct(run.rtt, run.nrtt, 0.5), lt_pct(run.rtt, run.nrtt, 0.99),
@@ -349,6 +458,7 @@ int cli_loadtest(int argc, char **argv)
     pthread_mutex_destroy(&run.lock);
     pthread_cond_destroy(&run.cond);
     free(run.rtt);
+    free(run.heap);
     free(run.ring);
     free(run.conns);
     return errors ? 1 : 0;

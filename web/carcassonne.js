@@ -525,16 +525,20 @@ function draw(b, v, ctx) {
                 const rad = large ? 13 : 10;
                 let px = cx + (both ? (large ? 13 : -11) : 0), py = cy;
                 // Two features can have their spot at one place (a road through a field's
-                // centre): push a spot off those already drawn, so each can be clicked.
-                for (let k = 0; k < 8; k++) {
-                    const hit = drawn.find((q) => Math.hypot(q[0] - px, q[1] - py) < q[2] + rad + 2);
-                    if (!hit)
-                        break;
-                    const d = Math.hypot(px - hit[0], py - hit[1]);
-                    const [ux, uy] = d > 0.5 ? [(px - hit[0]) / d, (py - hit[1]) / d] : [0, 1];
-                    px = hit[0] + ux * (hit[2] + rad + 3);
-                    py = hit[1] + uy * (hit[2] + rad + 3);
-                }
+                // centre): move a spot to the nearest free place on rings around its own, so
+                // that no spot covers another and each can be clicked.
+                const free = (/** @type {number} */ x, /** @type {number} */ y) =>
+                    !drawn.some((q) => Math.hypot(q[0] - x, q[1] - y) < q[2] + rad + 2);
+                search: for (let ring = 1; !free(px, py) && ring <= 16; ring++)
+                    for (let k = 0; k < 16; k++) {
+                        const a = (k / 16) * 2 * Math.PI;
+                        const nx = px + Math.cos(a) * ring * 5, ny = py + Math.sin(a) * ring * 5;
+                        if (free(nx, ny)) {
+                            px = nx;
+                            py = ny;
+                            break search;
+                        }
+                    }
                 drawn.push([px, py, rad]);
                 const g = s('g', {
                     class: `carc-spot${large ? ' large' : ''}`, 'data-feature': name,

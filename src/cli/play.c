@@ -22,6 +22,27 @@ typedef struct {
     int color;
 } play_session;
 
+/* Where the screen is cleared at a hand-over when stdout is not a terminal that can clear it. */
+#define PLAY_HANDOVER_MARK "==== hand-over: the screen is cleared here ===="
+
+/* Hot seat: nothing of the previous player's view may stay visible, neither on the screen nor
+ * in the scrollback, while the terminal changes hands. This is about secrecy, not colour, so
+ * NO_COLOR does not turn it off. A pipe or a dumb terminal gets a marked separator instead (and
+ * the dumb terminal enough blank lines to push the old screen out of sight). */
+static void play_hide_screen(void)
+{
+    const char *term = getenv("TERM");
+    int tty = isatty(fileno(stdout)), dumb = term && !strcmp(term, "dumb");
+    if (tty && !dumb) {
+        fputs("\033[H\033[2J\033[3J", stdout);
+    } else {
+        if (tty)
+            for (int i = 0; i < 100; i++)
+                putchar('\n');
+        printf("\n%s\n", PLAY_HANDOVER_MARK);
+    }
+}
+
 /* Read one line; returns 0 at EOF. */
 static int play_read_line(char *buf, size_t len)
 {
@@ -163,16 +184,16 @@ static int play_run(play_session *s, const char *record_path)
             a = tafel_match_bot_choose(m);
         } else {
             if (s->num_humans > 1 && last_human != p) {
-                /* Hot seat: hide the previous player's view before showing the next one's. */
-                printf("\n--- Pass the terminal to player %d and press Enter ---", p);
+                /* Hot seat: hide the previous player's view before asking for the next one,
+                 * and show the next one's only once he has confirmed he holds the terminal. */
+                play_hide_screen();
+                printf("--- Pass the terminal to player %d and press Enter ---", p);
                 fflush(stdout);
                 char line[64];
                 if (!play_read_line(line, sizeof line)) {
                     abandoned = 1;
                     break;
                 }
-                if (s->color)
-                    printf("\033[2J\033[H");
             }
             last_human = p;
             if (play_ask_human(s, tafel_match_state(m), p, &a)) {

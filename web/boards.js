@@ -14,7 +14,8 @@ import { carcassonneBoard } from './carcassonne.js';
  *            act: (action: number) => void,
  *            log?: Array<{player: number, text: string}>}} BoardContext
  * @typedef {{render: (container: HTMLElement, view: unknown, ctx: BoardContext) => void,
- *            ownMoves?: boolean}} Board  ownMoves: the board offers every legal move itself
+ *            ownMoves?: boolean, keyHelp?: import('./i18n.js').TextId}} Board
+ *   ownMoves: the board offers every legal move itself; keyHelp: its keys, for the page's help
  */
 
 /** @type {Board} */

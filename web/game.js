@@ -6,6 +6,8 @@
 import { Connection, seatToken, forgetToken } from './protocol.js';
 import { boardFor } from './boards.js';
 import { el } from './dom.js';
+import { t, who } from './i18n.js';
+import { rulesButton } from './rules.js';
 
 /**
  * @typedef {import('./protocol.js').Entry} Entry
@@ -13,12 +15,9 @@ import { el } from './dom.js';
  * @typedef {import('./protocol.js').ServerMessage} ServerMessage
  */
 
-/** @param {number} p */
-const who = (p) => `player ${p}`;
-
 /** @param {HTMLElement} root @param {number} id */
 export function showMatch(root, id) {
-    document.title = `tafel — match ${id}`;
+    document.title = t('matchTitle', { id });
     const watch = new URLSearchParams(location.search).has('watch');
     const token = watch ? null : seatToken(id);
     const page = {
@@ -39,35 +38,38 @@ export function showMatch(root, id) {
         waiting: false,
     };
 
-    const title = el('h2', { id: 'match-title' }, `Match ${id}`);
+    const title = el('h2', { id: 'match-title' }, t('match', { id }));
     const turn = el('p', { id: 'turn', class: 'turn' });
     const notice = el('p', { id: 'notice', class: 'notice', role: 'status' });
+    // The rules of this game and its keys, filled in once the game is known.
+    const rules = el('span', { class: 'match-rules' });
+    const keys = el('details', { class: 'keys', id: 'key-help' });
     const end = el('section', { id: 'end', class: 'panel end', hidden: '' });
     const board = el('section', { id: 'board', class: 'panel board' });
     const seatsBox = el('ul', { id: 'seats', class: 'seats-list' });
     const moves = el('div', { id: 'moves', class: 'moves' });
     const log = el('ol', { id: 'log', class: 'log', start: '0' });
-    const resign = el('button', { type: 'button', id: 'resign', hidden: '' }, 'Resign');
+    const resign = el('button', { type: 'button', id: 'resign', hidden: '' }, t('resign'));
     // All legal moves as buttons; folded away when the game's board offers them itself.
     const movesPanel = /** @type {HTMLDetailsElement} */ (el('details', { class: 'panel moves-panel', open: '' },
-        el('summary', {}, el('h3', {}, 'Your moves')), moves));
+        el('summary', {}, el('h3', {}, t('yourMoves'))), moves));
     root.replaceChildren(el('div', { class: 'match' },
-        el('div', { class: 'match-head' }, title, turn, notice), end,
+        el('div', { class: 'match-head' }, title, turn, notice, rules), keys, end,
         el('div', { class: 'cols' },
             el('div', { class: 'main-col' },
                 movesPanel, board),
             el('aside', { class: 'side' },
-                el('section', { class: 'panel' }, el('h3', {}, 'Players'), seatsBox, resign),
-                el('section', { class: 'panel' }, el('h3', {}, 'Moves so far'), log)))));
+                el('section', { class: 'panel' }, el('h3', {}, t('players')), seatsBox, resign),
+                el('section', { class: 'panel log-panel' }, el('h3', {}, t('movesSoFar')), log)))));
 
     const status = document.getElementById('status');
     const conn = new Connection(id, token, onMessage, (up) => {
         if (status)
-            status.textContent = up ? 'connected' : 'reconnecting…';
+            status.textContent = up ? t('connected') : t('reconnecting');
         status?.classList.toggle('down', !up);
     });
     resign.onclick = () => {
-        if (confirm('Give up this match?'))
+        if (confirm(t('resignConfirm')))
             conn.resign();
     };
 
@@ -88,9 +90,12 @@ export function showMatch(root, id) {
             page.game = msg.game;
             page.seats = msg.seats;
             movesPanel.open = !boardFor(msg.game).ownMoves;
-            title.textContent = `Match ${id}: ${msg.game.replace(/\(.*$/, '')}`;
+            title.textContent = t('matchOf', { id, game: msg.game.replace(/\(.*$/, '') });
+            rules.replaceChildren(rulesButton(msg.game));
+            keys.replaceChildren(el('summary', {}, t('keys')),
+                el('p', {}, t(boardFor(msg.game).keyHelp ?? 'keyHelpAll')));
             title.title = msg.game;
-            notice.textContent = page.seat < 0 ? 'You are watching.' : '';
+            notice.textContent = page.seat < 0 ? t('watching') : '';
             break;
         case 'state':
             page.log = msg.log;
@@ -137,12 +142,12 @@ export function showMatch(root, id) {
         page.waiting = false;
         if (msg.code === 'bad_token') {
             forgetToken(id);
-            notice.textContent = 'This seat\'s link is not valid for this match. ';
-            notice.append(el('a', { href: `/match/${id}?watch=1` }, 'Watch instead'));
+            notice.textContent = t('badToken');
+            notice.append(el('a', { href: `/match/${id}?watch=1` }, t('watchInstead')));
             conn.close();
             return;
         }
-        notice.textContent = `Refused: ${msg.error}`;
+        notice.textContent = t('refused', { e: msg.error });
         // Our picture was out of date (another tab of this seat moved, say): join again, which
         // brings the whole state.
         if (msg.code === 'stale' || msg.code === 'not_your_turn')
@@ -162,25 +167,25 @@ export function showMatch(root, id) {
     function drawTurn() {
         const mine = page.toMove === page.seat && page.seat >= 0;
         turn.className = `turn${mine ? ' mine' : ''}`;
-        turn.textContent = page.over ? 'The match is over.'
-            : page.toMove === -2 ? 'The match is over.'
-            : page.toMove < 0 ? 'Dealing…'
-            : mine ? 'Your turn.' : `${who(page.toMove)}'s turn (${page.seats[page.toMove]?.spec ?? ''}).`;
+        turn.textContent = page.over ? t('over')
+            : page.toMove === -2 ? t('over')
+            : page.toMove < 0 ? t('dealing')
+            : mine ? t('yourTurn') : t('turnOf', { p: page.toMove, spec: page.seats[page.toMove]?.spec ?? '' });
     }
 
     function drawSeats() {
         seatsBox.replaceChildren(...page.seats.map((s) => el('li', {
             class: `seat-item p${s.seat}${s.seat === page.toMove ? ' to-move' : ''}`,
             'data-seat': String(s.seat),
-        }, el('span', { class: 'dot', title: s.connected ? 'online' : 'offline' }, s.human ? (s.connected ? '●' : '○') : '⚙'),
-        ` ${who(s.seat)}: ${s.spec}`, s.seat === page.seat ? el('strong', {}, ' (you)') : '')));
+        }, el('span', { class: 'dot', title: s.connected ? t('online') : t('offline') }, s.human ? (s.connected ? '●' : '○') : '⚙'),
+        ` ${who(s.seat)}: ${s.spec}`, s.seat === page.seat ? el('strong', {}, ` ${t('you')}`) : '')));
     }
 
     function drawMoves() {
         if (page.seat < 0)
-            moves.replaceChildren(el('p', {}, 'Spectators do not move.'));
+            moves.replaceChildren(el('p', {}, t('spectatorsNoMove')));
         else if (page.over || !page.legal.length)
-            moves.replaceChildren(el('p', {}, page.over ? 'No more moves.' : 'Not your turn.'));
+            moves.replaceChildren(el('p', {}, page.over ? t('noMoreMoves') : t('notYourTurn')));
         else
             moves.replaceChildren(...page.legal.map((l) => {
                 const b = /** @type {HTMLButtonElement} */ (el('button', {
@@ -200,8 +205,14 @@ export function showMatch(root, id) {
 
     /** @param {Entry} e */
     function entryItem(e) {
+        // A chance entry's events say what it did ("player 0 draws D (90 left)"): show them
+        // alone, the notation ("draw D") only as a tooltip, so a draw is not listed twice.
+        if (e.player < 0 && e.events.length)
+            return el('li', {
+                class: 'entry chance', value: String(e.index), 'data-index': String(e.index), title: e.text,
+            }, ...e.events.map((ev, i) => el('span', { class: `text event ev-${ev.type}` }, i ? '; ' : '', ev.text)));
         return el('li', { class: `entry p${e.player}`, value: String(e.index), 'data-index': String(e.index) },
-            el('span', { class: 'who' }, e.player >= 0 ? who(e.player) : 'chance'), ' ',
+            el('span', { class: 'who' }, e.player >= 0 ? who(e.player) : t('chance')), ' ',
             el('span', { class: 'text' }, e.text),
             e.events.length ? el('ul', { class: 'events' },
                 ...e.events.map((ev) => el('li', { class: `event ev-${ev.type}` }, ev.text))) : null);
@@ -233,19 +244,19 @@ export function showMatch(root, id) {
         const returns = o.returns;
         const best = Math.max(...returns);
         const winners = returns.flatMap((r, p) => (r === best ? [p] : []));
-        const verdict = winners.length === returns.length ? 'A draw.'
-            : winners.length > 1 ? `Winners: ${winners.map(who).join(', ')}.`
-            : winners[0] === page.seat ? 'You win!' : `${who(winners[0])} wins.`;
+        const verdict = winners.length === returns.length ? t('draw')
+            : winners.length > 1 ? t('winners', { list: winners.map(who).join(', ') })
+            : winners[0] === page.seat ? t('youWin') : t('wins', { who: who(winners[0]) });
         end.hidden = false;
-        end.replaceChildren(el('h2', {}, 'Final scores'),
+        end.replaceChildren(el('h2', {}, t('finalScores')),
             el('table', { class: 'scores', id: 'scores' },
-                el('thead', {}, el('tr', {}, el('th', {}, 'player'), el('th', {}, 'score'))),
+                el('thead', {}, el('tr', {}, el('th', {}, t('playerHead')), el('th', {}, t('score')))),
                 el('tbody', {}, ...scores.map((s, p) => el('tr', {
                     class: `${winners.includes(p) ? 'winner' : ''}`, 'data-seat': String(p),
-                }, el('td', {}, `${who(p)}${p === page.seat ? ' (you)' : ''}`), el('td', { class: 'score' }, String(s)))))),
+                }, el('td', {}, `${who(p)}${p === page.seat ? ` ${t('you')}` : ''}`), el('td', { class: 'score' }, String(s)))))),
             el('p', { id: 'winner' }, verdict,
-                o.resigned !== undefined ? ` (${who(o.resigned)} resigned)` : ''),
-            el('p', {}, el('a', { href: o.record, download: `tafel-match-${id}.json`, id: 'record' }, 'Download the record'),
-                ' · ', el('a', { href: '/' }, 'Back to the lobby')));
+                o.resigned !== undefined ? t('resigned', { who: who(o.resigned) }) : ''),
+            el('p', {}, el('a', { href: o.record, download: `tafel-match-${id}.json`, id: 'record' }, t('downloadRecord')),
+                ' · ', el('a', { href: '/' }, t('backToLobby'))));
     }
 }

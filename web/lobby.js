@@ -2,6 +2,8 @@
 // defaults, ranges and help come from the registry, nothing about a game is written here), the
 // seats as humans or bots, create, the invite links, and the open and running matches.
 import { el, errorText } from './dom.js';
+import { t, who } from './i18n.js';
+import { showRules } from './rules.js';
 
 /**
  * @typedef {{name: string, kind: 'int'|'bool'|'enum', default: number|boolean|string,
@@ -14,12 +16,13 @@ import { el, errorText } from './dom.js';
  */
 
 /** Named bot levels; "custom" takes any spec of include/tafel/bot.h. */
+/** @type {Array<{name: string, spec: string, label: import('./i18n.js').TextId}>} */
 export const LEVELS = [
-    { name: 'human', spec: 'human', label: 'Human' },
-    { name: 'easy', spec: 'greedy', label: 'Bot: easy (greedy)' },
-    { name: 'normal', spec: 'mcts(time=1s)', label: 'Bot: normal (mcts, 1 s)' },
-    { name: 'strong', spec: 'mcts(time=5s)', label: 'Bot: strong (mcts, 5 s)' },
-    { name: 'custom', spec: '', label: 'Bot: custom spec…' },
+    { name: 'human', spec: 'human', label: 'levelHuman' },
+    { name: 'easy', spec: 'greedy', label: 'levelEasy' },
+    { name: 'normal', spec: 'mcts(time=1s)', label: 'levelNormal' },
+    { name: 'strong', spec: 'mcts(time=5s)', label: 'levelStrong' },
+    { name: 'custom', spec: '', label: 'levelCustom' },
 ];
 
 /** @param {string} url @param {RequestInit} [init] */
@@ -33,20 +36,20 @@ async function fetchJson(url, init) {
 
 /** @param {HTMLElement} root */
 export async function showLobby(root) {
-    document.title = 'tafel — lobby';
-    root.replaceChildren(el('p', {}, 'Loading the games…'));
+    document.title = t('lobbyTitle');
+    root.replaceChildren(el('p', {}, t('loadingGames')));
     /** @type {Game[]} */
     let games;
     try {
         games = (await fetchJson('/api/games')).games;
     } catch (e) {
-        root.replaceChildren(el('p', { class: 'error' }, `Cannot reach the server: ${errorText(e)}`));
+        root.replaceChildren(el('p', { class: 'error' }, t('cannotReach', { e: errorText(e) })));
         return;
     }
     const created = el('section', { id: 'created', class: 'panel', hidden: '' });
     const list = el('section', { id: 'matches', class: 'panel' });
     root.replaceChildren(el('div', { class: 'lobby' },
-        el('section', { class: 'panel' }, el('h2', {}, 'New match'), newMatchForm(games, created)),
+        el('section', { class: 'panel' }, el('h2', {}, t('newMatch')), newMatchForm(games, created)),
         created, list));
     await refreshMatches(list);
 }
@@ -58,10 +61,12 @@ function newMatchForm(games, created) {
     const fields = el('div', { class: 'fields' });
     const seats = el('div', { class: 'seats' });
     const error = el('p', { class: 'error', id: 'create-error' });
-    const button = el('button', { type: 'submit', id: 'create' }, 'Create match');
+    const rules = el('button', { type: 'button', id: 'lobby-rules', class: 'rules-open' }, t('rules'));
+    const button = el('button', { type: 'submit', id: 'create' }, t('createMatch'));
     const form = /** @type {HTMLFormElement} */ (el('form', { id: 'new-match' },
-        el('label', { class: 'row' }, el('span', {}, 'Game'), gameSel), fields,
-        el('h3', {}, 'Seats'), seats, button, error));
+        el('div', { class: 'row' }, el('label', { for: 'game' }, t('game')),
+            el('span', { class: 'game-pick' }, gameSel, rules)), fields,
+        el('h3', {}, t('seats')), seats, button, error));
     /** @type {HTMLSelectElement} */
     let players = /** @type {any} */ (null);
     const game = () => /** @type {Game} */ (games.find((g) => g.name === gameSel.value));
@@ -80,7 +85,7 @@ function newMatchForm(games, created) {
         players.value = String(g.default_players);
         players.disabled = g.min_players === g.max_players;
         players.onchange = buildSeats;
-        fields.replaceChildren(el('label', { class: 'row' }, el('span', {}, 'Players'), players),
+        fields.replaceChildren(el('label', { class: 'row' }, el('span', {}, t('players')), players),
             ...g.params.map(paramField));
         seats.replaceChildren();
         buildSeats();
@@ -88,21 +93,28 @@ function newMatchForm(games, created) {
     gameSel.onchange = buildFields;
     buildFields();
 
-    form.onsubmit = async (ev) => {
-        ev.preventDefault();
-        error.textContent = '';
+    /** The game string the form describes. */
+    const gameString = () => {
         const g = game();
         const args = [`players=${players.value}`];
         for (const p of g.params) {
             const input = /** @type {HTMLInputElement} */ (form.elements.namedItem(`param-${p.name}`));
             args.push(`${p.name}=${p.kind === 'bool' ? String(input.checked) : input.value}`);
         }
+        return `${g.name}(${args.join(',')})`;
+    };
+    // The rules as the form stands: Carcassonne's page shows the modules switched on.
+    rules.onclick = () => showRules(gameString());
+
+    form.onsubmit = async (ev) => {
+        ev.preventDefault();
+        error.textContent = '';
         const specs = [...seats.querySelectorAll('.seat')].map((s) => seatValue(/** @type {HTMLElement} */ (s)));
         button.setAttribute('disabled', '');
         try {
             const res = await fetchJson('/api/matches', {
                 method: 'POST', headers: { 'Content-Type': 'application/json' },
-                body: JSON.stringify({ game: `${g.name}(${args.join(',')})`, seats: specs }),
+                body: JSON.stringify({ game: gameString(), seats: specs }),
             });
             showCreated(created, res);
         } catch (e) {
@@ -142,16 +154,16 @@ function paramField(p) {
 function seatRow(i, spec) {
     const level = LEVELS.find((l) => l.spec === spec) ?? LEVELS[LEVELS.length - 1];
     const sel = /** @type {HTMLSelectElement} */ (el('select', { class: 'level', name: `seat-${i}` },
-        ...LEVELS.map((l) => el('option', { value: l.name }, l.label))));
+        ...LEVELS.map((l) => el('option', { value: l.name }, t(l.label)))));
     sel.value = level.name;
     const custom = /** @type {HTMLInputElement} */ (el('input', {
-        class: 'spec', name: `spec-${i}`, placeholder: 'e.g. random, mcts(iters=2000)',
+        class: 'spec', name: `spec-${i}`, placeholder: t('specPlaceholder'),
         value: level.name === 'custom' ? spec : '',
     }));
     custom.hidden = level.name !== 'custom';
     sel.onchange = () => { custom.hidden = sel.value !== 'custom'; if (!custom.hidden) custom.focus(); };
     return el('div', { class: 'seat row', 'data-seat': String(i) },
-        el('span', {}, `player ${i}`), sel, custom);
+        el('span', {}, who(i)), sel, custom);
 }
 
 /** @param {HTMLElement} row */
@@ -172,27 +184,33 @@ function showCreated(box, res) {
     box.hidden = false;
     const rows = res.seats.map((s) => {
         if (!s.token)
-            return el('li', {}, `player ${s.seat}: ${s.spec}`);
+            return el('li', {}, `${who(s.seat)}: ${s.spec}`);
         const invite = s.invite ?? `${location.origin}/match/${res.id}#token=${s.token}`;
         const field = /** @type {HTMLInputElement} */ (el('input', { readonly: '', value: invite, class: 'invite' }));
-        const copy = el('button', { type: 'button' }, 'Copy link');
+        const copy = el('button', { type: 'button' }, t('copyLink'));
         copy.onclick = async () => {
             field.select();
             try {
                 await navigator.clipboard.writeText(invite);
-                copy.textContent = 'Copied';
+                copy.textContent = t('copied');
             } catch {
-                copy.textContent = 'Select and copy';
+                copy.textContent = t('selectAndCopy');
             }
         };
-        return el('li', {}, `player ${s.seat}: human `, field, copy, ' ',
+        return el('li', {}, `${t('seatHuman', { who: who(s.seat) })} `, field, copy, ' ',
             el('a', { href: `/match/${res.id}#token=${s.token}`, class: 'play', 'data-seat': String(s.seat) },
-                `Play as player ${s.seat}`));
+                t('playAs', { p: s.seat })));
     });
-    box.replaceChildren(el('h2', {}, `Match ${res.id} created`), el('p', { class: 'mono' }, res.game),
-        el('p', {}, 'Send each invite link to the person who plays that seat; whoever has it plays it.'),
+    box.replaceChildren(el('h2', {}, t('matchCreated', { id: res.id })), el('p', { class: 'mono' }, res.game),
+        el('p', {}, t('sendInvites')),
         el('ul', { class: 'created-seats' }, ...rows),
-        el('p', {}, el('a', { href: `/match/${res.id}?watch=1` }, 'Watch this match')));
+        el('p', {}, el('a', { href: `/match/${res.id}?watch=1` }, t('watchThis'))));
+}
+
+/** A match's status as the server names it, in words. @param {string} s */
+function statusText(s) {
+    return s === 'open' ? t('statusOpen') : s === 'running' ? t('statusRunning')
+        : s === 'finished' ? t('statusFinished') : s;
 }
 
 /** @param {HTMLElement} box */
@@ -207,21 +225,21 @@ async function refreshMatches(box) {
         box.replaceChildren(el('p', { class: 'error' }, errorText(e)));
         return;
     }
-    const refresh = el('button', { type: 'button' }, 'Refresh');
+    const refresh = el('button', { type: 'button' }, t('refresh'));
     refresh.onclick = () => refreshMatches(box);
     const rows = matches.map((m) => {
         const mine = localStorage.getItem(`tafel.token.${m.id}`) !== null;
         return el('tr', {},
-            el('td', {}, String(m.id)), el('td', { class: 'mono' }, m.game), el('td', {}, m.status),
+            el('td', {}, String(m.id)), el('td', { class: 'mono' }, m.game), el('td', {}, statusText(m.status)),
             el('td', {}, String(m.actions)),
             el('td', {}, m.seats.map((s) => `${s.spec}${s.human ? (s.connected ? ' ●' : ' ○') : ''}`).join(', ')),
-            el('td', {}, mine ? el('a', { href: `/match/${m.id}` }, 'Rejoin') : '', ' ',
-                el('a', { href: `/match/${m.id}?watch=1` }, 'Watch')));
+            el('td', {}, mine ? el('a', { href: `/match/${m.id}` }, t('rejoin')) : '', ' ',
+                el('a', { href: `/match/${m.id}?watch=1` }, t('watch'))));
     });
-    box.replaceChildren(el('h2', {}, 'Open and running matches ', refresh),
+    box.replaceChildren(el('h2', {}, `${t('openRunning')} `, refresh),
         matches.length ? el('table', { class: 'matches' },
-            el('thead', {}, el('tr', {}, ...['id', 'game', 'status', 'moves', 'seats (● online)', '']
+            el('thead', {}, el('tr', {}, ...[t('colId'), t('colGame'), t('colStatus'), t('colMoves'), t('colSeats'), '']
                 .map((h) => el('th', {}, h)))),
             el('tbody', {}, ...rows))
-            : el('p', {}, 'None yet. To join someone else\'s match, open the invite link you were sent.'));
+            : el('p', {}, t('noMatches')));
 }

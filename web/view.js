@@ -3,6 +3,7 @@
 // "players.0.hand") so a reader, a style or a test can find a part of the view.
 
 import { el } from './dom.js';
+import { t } from './i18n.js';
 
 /** @param {string} key */
 function label(key) {
@@ -36,7 +37,7 @@ function recordTable(rows, path, ctx, key, name) {
         el('tbody', {}, ...rows.map((r, i) => {
             const mine = key === 'players' && i === ctx.seat;
             return el('tr', { class: mine ? 'me' : '', 'data-path': `${path}.${i}` },
-                el('th', {}, `${i}${mine ? ' (you)' : ''}`),
+                el('th', {}, `${i}${mine ? ` ${t('you')}` : ''}`),
                 ...cols.map((c) => el('td', {}, c in r ? renderValue(r[c], `${path}.${i}.${c}`, ctx, c) : '')));
         })));
 }
@@ -52,12 +53,12 @@ export function renderValue(value, path, ctx, key = '') {
     if (value === null)
         return el('span', { class: 'v-null', 'data-path': path }, '—');
     if (typeof value === 'boolean')
-        return el('span', { class: `v-bool ${value ? 'yes' : 'no'}`, 'data-path': path }, value ? 'yes' : 'no');
+        return el('span', { class: `v-bool ${value ? 'yes' : 'no'}`, 'data-path': path }, value ? t('yes') : t('no'));
     if (typeof value !== 'object')
         return el('span', { class: `v-${typeof value}`, 'data-path': path }, String(value));
     if (Array.isArray(value)) {
         if (value.length === 0)
-            return el('span', { class: 'v-empty', 'data-path': path }, 'none');
+            return el('span', { class: 'v-empty', 'data-path': path }, t('none'));
         if (value.every(isScalar))
             return el('ul', { class: 'v-list', 'data-path': path },
                 ...value.map((v, i) => el('li', { 'data-path': `${path}.${i}` }, v === null ? '—' : String(v))));
@@ -68,13 +69,13 @@ export function renderValue(value, path, ctx, key = '') {
         return el('div', { class: 'v-boxes', 'data-path': path }, ...value.map((v, i) => {
             const mine = key === 'players' && i === ctx.seat;
             return el('section', { class: `v-box${mine ? ' me' : ''}`, 'data-path': `${path}.${i}` },
-                el('h4', {}, `${label(name)} ${i}${mine ? ' (you)' : ''}`),
+                el('h4', {}, `${label(name)} ${i}${mine ? ` ${t('you')}` : ''}`),
                 renderValue(v, `${path}.${i}`, ctx, name));
         }));
     }
     const entries = Object.entries(/** @type {Record<string, unknown>} */ (value));
     if (entries.length === 0)
-        return el('span', { class: 'v-empty', 'data-path': path }, 'none');
+        return el('span', { class: 'v-empty', 'data-path': path }, t('none'));
     // Many plain values (counts of tiles left, say) read better side by side than as a column.
     if (entries.length > 8 && entries.every(([, v]) => isScalar(v)))
         return el('ul', { class: 'v-list v-pairs', 'data-path': path }, ...entries.map(([k, v]) =>

@@ -10,6 +10,7 @@
 
 #include "server/bigstack.h"
 #include "server/hub.h"
+#include "server/replay.h"
 #include "tafel/game.h"
 
 static int http_reply(struct mg_connection *mc, int status, json_t *body)
@@ -97,6 +98,10 @@ static int http_route(struct mg_connection *mc, void *cbdata)
                              sizeof filter) >= 0;
         json_t *out = hub_http_list(h, has ? filter : NULL, &status);
         return http_reply(mc, status, out);
+    }
+    if (!strcmp(path, "/api/replay")) { /* an uploaded record replayed (replay.c) */
+        json_t *out = post ? replay_http(mc, &status) : NULL;
+        return out ? http_reply(mc, status, out) : http_error(mc, 405, "use POST");
     }
     /* A game's static drawing data (its assets_json hook): /api/games/NAME/assets. */
     const char *games = "/api/games/";

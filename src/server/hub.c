@@ -13,6 +13,7 @@
 
 #include "server/bots.h"
 #include "server/hub_msg.h"
+#include "server/replay.h"
 #include "server/store.h"
 #include "server/token.h"
 #include "tafel/match.h"
@@ -890,6 +891,28 @@ static int hub_resign(hub *h, hub_conn *c)
     return 0;
 }
 
+/* A past position of the joined match, from this connection's seat's view (replay.c). */
+static int hub_view_at(hub_conn *c, const json_t *msg)
+{
+    live *L = c->match;
+    if (!L) {
+        hub_send_error(c, "not_joined", "join a match first");
+        return -1;
+    }
+    const tafel_record *r = tafel_match_record(L->m);
+    const json_t *jk = json_object_get(msg, "index");
+    if (!json_is_integer(jk) || json_integer_value(jk) < 0 ||
+        json_integer_value(jk) > (json_int_t)r->num_actions) {
+        char err[64];
+        snprintf(err, sizeof err, "index must be 0 to %zu", r->num_actions);
+        hub_send_error(c, "bad_index", err);
+        return -1;
+    }
+    hub_send(c, replay_view_at(tafel_match_game(L->m), r->actions,
+                               (size_t)json_integer_value(jk), c->seat));
+    return 0;
+}
+
 int hub_conn_message(hub *h, hub_conn *c, const json_t *msg)
 {
     const char *type = json_string_value(json_object_get(msg, "type"));
@@ -903,6 +926,8 @@ int hub_conn_message(hub *h, hub_conn *c, const json_t *msg)
         rc = hub_act(h, c, msg);
     else if (!strcmp(type, "resign"))
         rc = hub_resign(h, c);
+    else if (!strcmp(type, "view_at"))
+        rc = hub_view_at(c, msg);
     else if (!strcmp(type, "ping")) {
         json_t *id = json_object_get(msg, "id");
         hub_send(c, json_pack("{s:s, s:O}", "type", "pong", "id", id ? id : json_null()));

@@ -11,8 +11,8 @@ const SVG = 'http://www.w3.org/2000/svg';
 const T = 100; // a tile's side in SVG units
 
 /**
- * @typedef {{type: string, name: string, edges: number[], halves: number[], pennant: boolean,
- *            inn: boolean, inn_optional: boolean, cathedral: boolean}} Seg
+ * @typedef {{type: string, name: string, names?: string[], edges: number[], halves: number[],
+ *            pennant: boolean, inn: boolean, inn_optional: boolean, cathedral: boolean}} Seg
  * @typedef {{name: string, count: number, set: string, edges: string, segments: Seg[],
  *            cloister: boolean, tatan: boolean}} Kind
  * @typedef {{kind: string, x: number, y: number, r: number}} Tile
@@ -513,7 +513,8 @@ function draw(b, v, ctx) {
     const drawn = [];
     if (pt && pk)
         for (const [name, e] of L.spots) {
-            const seg = pk.segments.find((g) => g.name === name);
+            // Moves name a spot as it lies on the board: the segment's name at the tile's rotation.
+            const seg = pk.segments.find((g) => (g.names ? g.names[pt.r] : g.name) === name);
             if (!seg)
                 continue;
             const [x, y] = turn(spot(pk, seg), pt.r);

@@ -222,6 +222,10 @@ int carc_kind_by_name(const char *name); /* -1 if unknown */
 /* Canonical name of local segment seg of kind: "city:NW", "road:EW", "field:Es,Se", "cloister". */
 int carc_seg_name(int kind, int seg, char *buf, size_t len);
 int carc_seg_by_name(int kind, const char *name); /* -1 if none */
+/* The same names as the segment lies on the board at rotation rot (what the notation uses). */
+int carc_seg_name_rot(int kind, int seg, int rot, char *buf, size_t len);
+/* A board name, or an unambiguous part of one ("road", "city:N"): segment, -1 none, -2 several. */
+int carc_seg_by_board_name(int kind, int rot, const char *name);
 int32_t carc_place_action(int x, int y, int r);
 /* Same, checking that kind is the tile to place (drawn or picked): -1 if not. */
 int32_t carc_place_action_kind(const carc_state *s, int kind, int x, int y, int r);

@@ -20,26 +20,46 @@ int carc_kind_by_name(const char *name)
     return -1;
 }
 
-int carc_seg_name(int kind, int seg, char *buf, size_t len)
+/* Edges and half-edges of a segment as they lie on the board: tile edge e faces direction
+ * (e + rot) & 3, half-edge h faces (h + 2 rot) & 7 (carc_board.c). */
+static int carc_seg_board_mask(const carc_seg *sg, int rot)
+{
+    int m = 0;
+    if (sg->type == CARC_CITY || sg->type == CARC_ROAD) {
+        for (int e = 0; e < 4; e++)
+            if (sg->mask >> e & 1)
+                m |= 1 << ((e + rot) & 3);
+    } else if (sg->type == CARC_FIELD) {
+        for (int h = 0; h < 8; h++)
+            if (sg->mask >> h & 1)
+                m |= 1 << ((h + 2 * rot) & 7);
+    }
+    return m;
+}
+
+static const char *const carc_type_words[] = {"", "city", "road", "field", "cloister"};
+
+int carc_seg_name_rot(int kind, int seg, int rot, char *buf, size_t len)
 {
     const carc_seg *sg = &carc_kinds[kind].seg[seg];
+    int m = carc_seg_board_mask(sg, rot);
     char tmp[64];
     int n = 0;
     switch (sg->type) {
     case CARC_CITY:
     case CARC_ROAD:
-        n = snprintf(tmp, sizeof tmp, "%s:", sg->type == CARC_CITY ? "city" : "road");
+        n = snprintf(tmp, sizeof tmp, "%s:", carc_type_words[sg->type]);
         for (int e = 0; e < 4; e++)
-            if (sg->mask >> e & 1)
+            if (m >> e & 1)
                 tmp[n++] = "NESW"[e];
         tmp[n] = 0;
         break;
     case CARC_FIELD:
         n = snprintf(tmp, sizeof tmp, "field:");
-        if (!sg->mask)
+        if (!m)
             n += snprintf(tmp + n, sizeof tmp - (size_t)n, "inner");
         for (int h = 0, first = 1; h < 8; h++)
-            if (sg->mask >> h & 1) {
+            if (m >> h & 1) {
                 n += snprintf(tmp + n, sizeof tmp - (size_t)n, "%s%s", first ? "" : ",",
                               carc_half_names[h]);
                 first = 0;
@@ -48,6 +68,79 @@ int carc_seg_name(int kind, int seg, char *buf, size_t len)
     default: snprintf(tmp, sizeof tmp, "cloister"); break;
     }
     return snprintf(buf, len, "%s", tmp);
+}
+
+int carc_seg_name(int kind, int seg, char *buf, size_t len)
+{
+    return carc_seg_name_rot(kind, seg, 0, buf, len);
+}
+
+/* Read "road", "road:NE", "city:N", "field:Sw" ... as on the board: the type and some of the
+ * segment's (half-)edges, in any order and case. Returns the one segment of that type whose
+ * board (half-)edges include all of them, -1 if none, -2 if several (ambiguous). */
+int carc_seg_by_board_name(int kind, int rot, const char *name)
+{
+    const carc_kind *K = &carc_kinds[kind];
+    int type = 0;
+    size_t tl = 0;
+    for (int t = CARC_CITY; t <= CARC_CLOISTER; t++) {
+        size_t l = strlen(carc_type_words[t]);
+        if (!strncasecmp(name, carc_type_words[t], l) && (!name[l] || name[l] == ':')) {
+            type = t;
+            tl = l;
+        }
+    }
+    if (!type)
+        return -1;
+    const char *p = name + tl;
+    int want = 0, inner = 0;
+    if (*p == ':') {
+        p++;
+        while (*p) {
+            if (*p == ',' || *p == ' ') {
+                p++;
+                continue;
+            }
+            if (type == CARC_FIELD) {
+                if (!strncasecmp(p, "inner", 5)) {
+                    inner = 1;
+                    p += 5;
+                    continue;
+                }
+                int h = 0;
+                while (h < 8 && strncasecmp(p, carc_half_names[h], 2))
+                    h++;
+                if (h == 8)
+                    return -1;
+                want |= 1 << h;
+                p += 2;
+            } else {
+                const char *d = strchr("NESW", toupper((unsigned char)*p));
+                if (!d || !*d)
+                    return -1;
+                want |= 1 << (d - "NESW");
+                p++;
+            }
+        }
+    }
+    int found = -1, count = 0;
+    for (int i = 0; i < K->nseg; i++) {
+        const carc_seg *sg = &K->seg[i];
+        if (sg->type != type)
+            continue;
+        int m = carc_seg_board_mask(sg, rot);
+        if ((m & want) != want || (inner && m))
+            continue;
+        /* An exact name wins over a segment that merely includes the edges. */
+        if (m == want && (want || inner)) {
+            found = i;
+            count = 1;
+            break;
+        }
+        found = i;
+        count++;
+    }
+    return count > 1 ? -2 : found;
 }
 
 int carc_seg_by_name(int kind, const char *name)
@@ -132,8 +225,10 @@ int carc_action_to_text(const tafel_game *g, const void *state, int32_t a, char 
     if (a >= CARC_A_FOLLOW) {
         int seg = (a - CARC_A_FOLLOW) >> 1, lg = (a - CARC_A_FOLLOW) & 1;
         char name[64] = "?";
+        /* Named as the spot lies on the board, which is what the player looks at. */
         if (s->placed != CARC_NONE && seg < carc_kinds[s->tiles[s->placed].kind].nseg)
-            carc_seg_name(s->tiles[s->placed].kind, seg, name, sizeof name);
+            carc_seg_name_rot(s->tiles[s->placed].kind, seg, s->tiles[s->placed].rot, name,
+                              sizeof name);
         return snprintf(buf, len, "%s%s", lg ? "L " : "", name);
     }
     if (a >= CARC_A_FILL) {
@@ -236,8 +331,20 @@ int carc_text_to_action(const tafel_game *g, const void *state, const char *text
         for (int i = 0; roles[i]; i++)
             if (!strncmp(p, roles[i], strlen(roles[i])))
                 p += strlen(roles[i]);
-        int32_t a = carc_follower_action(s, p, lg);
-        const carc_kind *K = &carc_kinds[s->tiles[s->placed].kind];
+        const carc_tile *T = &s->tiles[s->placed];
+        const carc_kind *K = &carc_kinds[T->kind];
+        int bseg = carc_seg_by_board_name(T->kind, T->rot, p);
+        if (bseg == -2) {
+            int n2 = snprintf(err, errlen, "'%s' is ambiguous on tile %s here:", p, K->name);
+            for (int i = 0, k = 0; i < K->nseg && n2 >= 0 && (size_t)n2 < errlen; i++) {
+                char nm[64];
+                carc_seg_name_rot(T->kind, i, T->rot, nm, sizeof nm);
+                if (!strncasecmp(nm, p, strlen(p)))
+                    n2 += snprintf(err + n2, errlen - (size_t)n2, "%s %s", k++ ? " or" : "", nm);
+            }
+            return -1;
+        }
+        int32_t a = bseg >= 0 ? CARC_A_FOLLOW + 2 * bseg + lg : -1;
         if (a < 0 && (p[0] == 'c' || p[0] == 'r' || p[0] == 'f') && isdigit((unsigned char)p[1]) &&
             !p[2]) {
             int i = p[1] - '0', nf = K->nseg - K->ncity - K->nroad - (K->cloister != CARC_NONE);
@@ -250,8 +357,8 @@ int carc_text_to_action(const tafel_game *g, const void *state, const char *text
         if (a < 0 && !strcmp(p, "monk") && K->cloister != CARC_NONE)
             a = CARC_A_FOLLOW + 2 * K->cloister + lg;
         if (a < 0) {
-            snprintf(err, errlen, "tile %s has no feature '%s'",
-                     carc_kinds[s->tiles[s->placed].kind].name, p);
+            snprintf(err, errlen, "tile %s has no feature '%s' where it lies (names as on the "
+                     "board: city:N, road:EW, field:Ne,En, cloister)", K->name, p);
             return -1;
         }
         *action = a;

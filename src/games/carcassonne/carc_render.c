@@ -340,30 +340,24 @@ int carc_render(const tafel_game *g, const void *state, int viewer, int color, c
     if (s->phase == CARC_PH_FOLLOW) {
         const carc_tile *T = &s->tiles[s->placed];
         const carc_kind *K = &carc_kinds[T->kind];
-        snprintf(info, sizeof info, "placed %s at (%d,%d) r%d. Deploy a follower (\"L name\" for the "
-                 "large one) or none. Features (names as on the unrotated tile -> on the board):\n",
-                 K->name, T->x, T->y, T->rot);
+        snprintf(info, sizeof info, "placed %s at (%d,%d) r%d. Deploy a follower (\"L name\" for "
+                 "the large one) or none. Its features, named as they lie on the board (a lone "
+                 "type such as \"road\" when there is one):\n", K->name, T->x, T->y, T->rot);
         carc_put(&o, "%s", info);
-        static const char *const hn[8] = {"Nw", "Ne", "En", "Es", "Se", "Sw", "Ws", "Wn"};
+        int col = 0;
         for (int i = 0; i < K->nseg; i++) {
-            char name[64], board[64] = "";
-            int bl = 0;
-            carc_seg_name(T->kind, i, name, sizeof name);
-            const carc_seg *sg = &K->seg[i];
-            if (sg->type == CARC_CITY || sg->type == CARC_ROAD) {
-                for (int d = 0; d < 4; d++)
-                    if (sg->mask >> ((d - T->rot) & 3) & 1)
-                        board[bl++] = "NESW"[d];
-                board[bl] = 0;
-            } else if (sg->type == CARC_FIELD) {
-                for (int h = 0; h < 8; h++)
-                    if (sg->mask >> ((h - 2 * T->rot) & 7) & 1)
-                        bl += snprintf(board + bl, sizeof board - (size_t)bl, "%s%s", bl ? "," : "",
-                                       hn[h]);
+            char name[64];
+            carc_seg_name_rot(T->kind, i, T->rot, name, sizeof name);
+            int w = (int)strlen(name) + 2;
+            if (col && col + w > 78) {
+                carc_put(&o, "%s", "\n");
+                col = 0;
             }
-            snprintf(info, sizeof info, "  %-28s %s%s\n", name, board[0] ? "-> " : "", board);
-            carc_put(&o, "%s", info);
+            carc_put(&o, "%s", "  ");
+            carc_put(&o, "%s", name);
+            col += w;
         }
+        carc_put(&o, "%s", "\n");
     }
     if (s->phase == CARC_PH_TATAN)
         carc_put(&o, "%s", "Tatan tile: \"move x,y\" (option 1), \"draw2\" (option 2) or \"keep\"\n");

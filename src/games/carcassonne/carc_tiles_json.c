@@ -27,6 +27,15 @@ static json_t *carc_seg_json(int kind, int i)
             if (sg->mask >> h & 1)
                 json_array_append_new(halves, json_integer(h));
     }
+    /* The follower moves name a segment as it lies on the board (carc_notation.c): its name at
+     * each rotation r, so that a client finds the move for a spot without knowing the rule. */
+    json_t *names = json_array();
+    for (int r = 0; r < 4; r++) {
+        char rn[64];
+        carc_seg_name_rot(kind, i, r, rn, sizeof rn);
+        json_array_append_new(names, json_string(rn));
+    }
+    json_object_set_new(o, "names", names);
     json_object_set_new(o, "edges", edges);
     json_object_set_new(o, "halves", halves);
     if (sg->type == CARC_FIELD) {

@@ -68,13 +68,15 @@ static void test_notation(void **u)
     carc_label(27, lab, sizeof lab);
     assert_string_equal(lab, "ab");
     carc_h_apply(&g, s, carc_place_action(0, -1, 2));
-    roundtrip(&g, s, carc_follower_action(s, "city:N", 0), "city:N");
-    roundtrip(&g, s, carc_follower_action(s, "city:N", 1), "L city:N");
+    /* E's city (north on the tile) lies south when E is turned twice. */
+    roundtrip(&g, s, carc_follower_action(s, "city:N", 0), "city:S");
+    roundtrip(&g, s, carc_follower_action(s, "city:N", 1), "L city:S");
     roundtrip(&g, s, CARC_A_NOFOLLOW, "none");
     /* the spec's §6 forms */
     assert_int_equal(parse(&g, s, "kn c0"), carc_follower_action(s, "city:N", 0));
     assert_int_equal(parse(&g, s, "L kn c0"), carc_follower_action(s, "city:N", 1));
     assert_int_equal(parse(&g, s, "farmer f0"), carc_follower_action(s, "field:En,Es,Se,Sw,Ws,Wn", 0));
+    assert_int_equal(parse(&g, s, "field:Nw,Ne,En,Es,Ws,Wn"), parse(&g, s, "farmer f0"));
     int32_t bad;
     char err[TAFEL_ERR_LEN];
     assert_int_equal(tafel_text_to_action(&g, s, "r0", &bad, err, sizeof err), -1);
@@ -86,6 +88,43 @@ static void test_notation(void **u)
     roundtrip(&g, s, CARC_A_PASS, "pass");
     roundtrip(&g, s, carc_fill_action(1, 0, 1), "fill L 1,0");
     roundtrip(&g, s, CARC_A_CHOOSE + 3, "play D");
+}
+
+/* Follower spots are named as they lie on the board, and a part of a name that fits one spot
+ * only is enough: V (road S-W on the tile) turned twice has its road at N-E. */
+static void test_spot_names_on_board(void **u)
+{
+    (void)u;
+    tafel_game g;
+    carc_state *s = &st;
+    carc_h_load(&g, "players=2,tatan=off,inns_cathedrals=off");
+    carc_h_init(&g, s);
+    carc_h_draw(&g, s, 0, "V");
+    carc_h_apply(&g, s, carc_place_action(-1, 0, 2));
+    int32_t road = CARC_A_FOLLOW + 2 * 0, big = CARC_A_FOLLOW + 2 * 1, small = CARC_A_FOLLOW + 4;
+    roundtrip(&g, s, road, "road:NE");
+    roundtrip(&g, s, big, "field:Nw,Es,Se,Sw,Ws,Wn");
+    roundtrip(&g, s, small, "field:Ne,En");
+    assert_int_equal(parse(&g, s, "road"), road);
+    assert_int_equal(parse(&g, s, "road:EN"), road);
+    assert_int_equal(parse(&g, s, "Road:e"), road);
+    assert_int_equal(parse(&g, s, "field:En"), small);
+    assert_int_equal(parse(&g, s, "field:Sw"), big);
+    int32_t a;
+    char err[TAFEL_ERR_LEN];
+    /* The unrotated tile's name is not where the road lies. */
+    assert_int_equal(tafel_text_to_action(&g, s, "road:SW", &a, err, sizeof err), -1);
+    assert_non_null(strstr(err, "road:SW"));
+    /* Two fields: a lone "field" names neither, and the message lists both. */
+    assert_int_equal(tafel_text_to_action(&g, s, "field", &a, err, sizeof err), -1);
+    if (!strstr(err, "ambiguous") || !strstr(err, "field:Ne,En") ||
+        !strstr(err, "field:Nw,Es,Se,Sw,Ws,Wn"))
+        fail_msg("%s", err);
+    /* The render lists the names the notation takes. */
+    char buf[16384];
+    tafel_game_carcassonne.render(&g, s, 0, 0, buf, sizeof buf);
+    if (!strstr(buf, "road:NE") || !strstr(buf, "field:Ne,En") || strstr(buf, "road:SW"))
+        fail_msg("%s", buf);
 }
 
 static void test_render_and_view(void **u)
@@ -203,6 +242,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fingerprint), cmocka_unit_test(test_notation),
+        cmocka_unit_test(test_spot_names_on_board),
         cmocka_unit_test(test_render_and_view), cmocka_unit_test(test_render_held),
         cmocka_unit_test(test_evaluate),
         cmocka_unit_test(test_events),

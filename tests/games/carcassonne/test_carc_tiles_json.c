@@ -59,6 +59,13 @@ static void test_every_kind(void **st)
             char name[64];
             carc_seg_name(k, i, name, sizeof name);
             assert_string_equal(json_string_value(json_object_get(s, "name")), name);
+            /* names[r]: as the follower moves name it on the board at rotation r. */
+            for (int r = 0; r < 4; r++) {
+                carc_seg_name_rot(k, i, r, name, sizeof name);
+                assert_string_equal(
+                    json_string_value(json_array_get(json_object_get(s, "names"), (size_t)r)),
+                    name);
+            }
             int em = carc_jmask(json_object_get(s, "edges"), 4);
             int hm = carc_jmask(json_object_get(s, "halves"), 8);
             if (sg->type == CARC_CITY || sg->type == CARC_ROAD) {

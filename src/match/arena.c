@@ -1,35 +1,22 @@
-/* arena.c: playing the arena's games as matches (in parallel when asked) and adding up the
- * results. */
-#include <errno.h>
+/* arena.c: playing the arena's games as matches (in parallel threads when asked, bookkept by an
+ * arena_session) and adding up the results. */
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "match/arena.h"
 #include "tafel/bot.h"
 #include "tafel/match.h"
+#include "tafel/record.h"
 
 #define ARENA_MAX_ACTIONS 200000L
 
 typedef struct {
-    int bot_at_seat[TAFEL_MAX_PLAYERS];
-    int scores[TAFEL_MAX_PLAYERS];
-    double returns[TAFEL_MAX_PLAYERS];
-    long moves, actions;
-    int has_labels;
-    char labels[TAFEL_MAX_PLAYERS][32];
-    const char *label_kind;
-} arena_game;
-
-typedef struct {
     const arena_config *c;
-    arena_game *games;
-    long total;
+    arena_session *session;
     pthread_mutex_t mu;
-    long next, done;
     int failed;
     char err[TAFEL_ERR_LEN];
 } arena_shared;
@@ -55,22 +42,13 @@ int arena_check_specs(const arena_config *c, char *err, size_t errlen)
     return 0;
 }
 
-static int arena_mkdirs(const char *path)
+long arena_total(const arena_config *c)
 {
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s", path);
-    for (char *p = tmp + 1; *p; p++) {
-        if (*p == '/') {
-            *p = 0;
-            if (mkdir(tmp, 0755) && errno != EEXIST)
-                return -1;
-            *p = '/';
-        }
-    }
-    return mkdir(tmp, 0755) && errno != EEXIST ? -1 : 0;
+    return (c->games + c->num_bots - 1) / c->num_bots * c->num_bots;
 }
 
-static int arena_play(const arena_config *c, long k, arena_game *out, char *err, size_t errlen)
+int arena_play(const arena_config *c, long k, arena_game *out, char **record, char *err,
+               size_t errlen)
 {
     const tafel_game *g = c->game;
     int np = c->num_bots, rot = (int)(k % np);
@@ -83,6 +61,8 @@ static int arena_play(const arena_config *c, long k, arena_game *out, char *err,
         seats[s] = c->specs[b];
         bot_seeds[s] = tafel_rng_mix(tafel_rng_mix(c->seed ^ 0x5eed, (uint64_t)k), (uint64_t)s);
     }
+    if (record)
+        *record = NULL;
     tafel_match *m = tafel_match_new_game(g, seats, deal_seed, bot_seeds, err, errlen);
     if (!m)
         return -1;
@@ -112,12 +92,16 @@ static int arena_play(const arena_config *c, long k, arena_game *out, char *err,
         }
     }
     tafel_match_result(m, out->scores, out->returns);
-    out->label_kind = arena_labels(g, tafel_match_state(m), out->labels);
-    out->has_labels = out->label_kind != NULL;
-    if (c->records_dir) {
-        char path[4600];
-        snprintf(path, sizeof path, "%s/game-%05ld.json", c->records_dir, k);
-        if (tafel_record_save(tafel_match_record(m), path, err, errlen))
+    const char *kind = arena_labels(g, tafel_match_state(m), out->labels);
+    out->has_labels = kind != NULL;
+    snprintf(out->label_kind, sizeof out->label_kind, "%s", kind ? kind : "");
+    if (c->records_dir && record) {
+        /* The text tafel_record_save writes, so that a record that travelled (MPI) is the
+         * same file. */
+        json_t *j = tafel_record_to_json(tafel_match_record(m), err, errlen);
+        *record = j ? json_dumps(j, JSON_INDENT(1) | JSON_COMPACT) : NULL;
+        json_decref(j);
+        if (!*record)
             rc = -1;
     }
 done:
@@ -130,21 +114,23 @@ static void *arena_worker(void *arg)
     arena_shared *sh = arg;
     for (;;) {
         pthread_mutex_lock(&sh->mu);
-        long k = sh->failed ? sh->total : sh->next++;
+        long k = sh->failed ? -1 : arena_session_next(sh->session);
         pthread_mutex_unlock(&sh->mu);
-        if (k >= sh->total)
+        if (k < 0)
             break;
-        char err[TAFEL_ERR_LEN];
-        int rc = arena_play(sh->c, k, &sh->games[k], err, sizeof err);
+        char err[TAFEL_ERR_LEN], *record = NULL;
+        arena_game gm;
+        int rc = arena_play(sh->c, k, &gm, &record, err, sizeof err);
         pthread_mutex_lock(&sh->mu);
+        if (!rc && !sh->failed)
+            rc = arena_session_done(sh->session, k, &gm, record, err, sizeof err);
         if (rc && !sh->failed) {
             sh->failed = 1;
+            arena_session_stop(sh->session);
             snprintf(sh->err, sizeof sh->err, "%s", err);
         }
-        sh->done++;
-        if (!rc && sh->c->progress)
-            sh->c->progress(sh->c->progress_ctx, sh->done, sh->total);
         pthread_mutex_unlock(&sh->mu);
+        free(record);
     }
     return NULL;
 }
@@ -195,7 +181,8 @@ static void arena_add_label(arena_result *r, const char *label, double win)
     r->labels[i].wins += win;
 }
 
-static void arena_tally(const arena_config *c, const arena_game *games, long n, arena_result *r)
+/* Games in index order, so that the sums are the same however the games were played. */
+void arena_tally(const arena_config *c, const arena_game *games, long n, arena_result *r)
 {
     int np = c->num_bots;
     for (long k = 0; k < n; k++) {
@@ -233,23 +220,12 @@ static void arena_tally(const arena_config *c, const arena_game *games, long n, 
 int arena_run(const arena_config *c, arena_result *r, char *err, size_t errlen)
 {
     memset(r, 0, sizeof *r);
-    if (arena_check_specs(c, err, errlen))
-        return -1;
-    if (c->games < 1) {
-        snprintf(err, errlen, "the arena needs at least one game");
-        return -1;
-    }
-    if (c->records_dir && arena_mkdirs(c->records_dir)) {
-        snprintf(err, errlen, "cannot create %s: %s", c->records_dir, strerror(errno));
-        return -1;
-    }
     arena_shared sh;
     memset(&sh, 0, sizeof sh);
     sh.c = c;
-    sh.total = (c->games + c->num_bots - 1) / c->num_bots * c->num_bots;
-    sh.games = calloc((size_t)sh.total, sizeof *sh.games);
-    if (!sh.games)
-        abort();
+    sh.session = arena_session_open(c, err, errlen);
+    if (!sh.session)
+        return -1;
     pthread_mutex_init(&sh.mu, NULL);
     int workers = c->workers < 1 ? 1 : c->workers > 64 ? 64 : c->workers;
     pthread_t tid[64];
@@ -261,14 +237,11 @@ int arena_run(const arena_config *c, arena_result *r, char *err, size_t errlen)
         if (started[i])
             pthread_join(tid[i], NULL);
     pthread_mutex_destroy(&sh.mu);
-    int rc = 0;
+    int rc = arena_session_close(sh.session, r, err, errlen);
     if (sh.failed) {
         snprintf(err, errlen, "%s", sh.err);
         rc = -1;
-    } else {
-        arena_tally(c, sh.games, sh.total, r);
     }
-    free(sh.games);
     return rc;
 }
 

@@ -91,6 +91,29 @@ static void test_bad_input(void **unused)
     cli_refused(a, "--games");
     snprintf(a, sizeof a, "arena %s --seats random,,random --games 2", game);
     cli_refused(a, "--seats");
+    /* Files the run would write are checked before the first game (issue 16). */
+    snprintf(a, sizeof a, "arena %s --seats random,random --games 2 --summary /nonexistent/s.json",
+             game);
+    cli_refused(a, "--summary /nonexistent/s.json");
+    snprintf(a, sizeof a, "arena %s --seats random,random --games 2 --summary /tmp", game);
+    cli_refused(a, "is a directory");
+    snprintf(a, sizeof a, "arena %s --seats random,random --games 2 --records /dev/null/rec",
+             game);
+    cli_refused(a, "--records /dev/null/rec");
+    snprintf(a, sizeof a, "arena %s --seats random,random --games 2 --results /nonexistent/r",
+             game);
+    cli_refused(a, "--results /nonexistent/r");
+    snprintf(a, sizeof a, "arena %s --seats random,random --games 2 --resume /nonexistent/r",
+             game);
+    cli_refused(a, "--resume /nonexistent/r");
+    snprintf(a, sizeof a, "arena %s --seats random,random --games 2 --sprt 5,0", game);
+    cli_refused(a, "--sprt");
+    snprintf(a, sizeof a, "arena %s --seats random,random --games 2 --sprt 0,5,0.5,0.05", game);
+    cli_refused(a, "--sprt");
+    snprintf(a, sizeof a, "arena %s --seats random,random --games 2 --sprt 0,x", game);
+    cli_refused(a, "--sprt");
+    snprintf(a, sizeof a, "arena %s --seats random,random --games 2 --progress 0", game);
+    cli_refused(a, "--progress");
     assert_int_equal(cli_run("arena --help"), 0);
 }
 
@@ -160,6 +183,8 @@ static void test_summary_and_records(void **unused)
     rmdir(path);
     snprintf(path, sizeof path, "%s/s.json", dir);
     unlink(path);
+    snprintf(path, sizeof path, "%s/s.results.jsonl", dir);
+    unlink(path);
     rmdir(dir);
 }
 
@@ -185,6 +210,9 @@ static void test_special_cards(void **unused)
     json_error_t jerr;
     json_t *j = json_load_file(path, 0, &jerr);
     unlink(path);
+    char results[64];
+    snprintf(results, sizeof results, "%s.results.jsonl", path);
+    unlink(results);
     assert_non_null(j);
     json_t *by = json_object_get(j, "by_label");
     assert_string_equal(json_string_value(json_object_get(by, "kind")), "special card");

@@ -36,6 +36,10 @@ export function showMatch(root, id) {
         /** @type {ServerMessage | null} */
         over: null,
         waiting: false,
+        // Log navigation: the position after pastAsk actions (-1: live), past once it came.
+        pastAsk: -1,
+        /** @type {ServerMessage | null} */
+        past: null,
     };
 
     const title = el('h2', { id: 'match-title' }, t('match', { id }));
@@ -46,6 +50,7 @@ export function showMatch(root, id) {
     const keys = el('details', { class: 'keys', id: 'key-help' });
     const end = el('section', { id: 'end', class: 'panel end', hidden: '' });
     const board = el('section', { id: 'board', class: 'panel board' });
+    const pastBar = el('div', { id: 'past', class: 'past-banner', role: 'status', hidden: '' });
     const seatsBox = el('ul', { id: 'seats', class: 'seats-list' });
     const moves = el('div', { id: 'moves', class: 'moves' });
     const log = el('ol', { id: 'log', class: 'log', start: '0' });
@@ -57,7 +62,7 @@ export function showMatch(root, id) {
         el('div', { class: 'match-head' }, title, turn, notice, rules), keys, end,
         el('div', { class: 'cols' },
             el('div', { class: 'main-col' },
-                movesPanel, board),
+                movesPanel, pastBar, board),
             el('aside', { class: 'side' },
                 el('section', { class: 'panel' }, el('h3', {}, t('players')), seatsBox, resign),
                 el('section', { class: 'panel log-panel' }, el('h3', {}, t('movesSoFar')), log)))));
@@ -121,6 +126,13 @@ export function showMatch(root, id) {
             page.legal = [];
             drawAll();
             break;
+        case 'view_at':
+            if (msg.index === page.pastAsk) {
+                page.past = msg;
+                drawBoard();
+                drawPast();
+            }
+            break;
         case 'error':
             onError(msg);
             break;
@@ -160,6 +172,7 @@ export function showMatch(root, id) {
         drawSeats();
         drawMoves();
         drawBoard();
+        drawPast();
         drawEnd();
         resign.hidden = page.seat < 0 || page.over !== null;
     }
@@ -198,20 +211,74 @@ export function showMatch(root, id) {
     }
 
     function drawBoard() {
-        boardFor(page.game).render(board, page.view, {
-            seat: page.seat, game: page.game, toMove: page.toMove, legal: page.legal, act, log: page.log,
-        });
+        const p = page.past;
+        board.classList.toggle('past', p !== null);
+        boardFor(page.game).render(board, p ? p.view : page.view, p
+            ? { seat: page.seat, game: page.game, toMove: p.to_move, legal: [], act: () => {}, log: page.log.slice(0, p.index) }
+            : { seat: page.seat, game: page.game, toMove: page.toMove, legal: page.legal, act, log: page.log });
     }
+
+    /** Show the position after k actions, as the server builds it for this seat (view_at); the
+     * live one when k reaches the end. @param {number} k */
+    function showPast(k) {
+        page.pastAsk = k >= page.index ? -1 : Math.max(1, k);
+        if (page.pastAsk < 0)
+            page.past = null;
+        else
+            conn.send({ type: 'view_at', index: page.pastAsk });
+        drawBoard();
+        drawPast();
+    }
+
+    function drawPast() {
+        const k = page.pastAsk;
+        pastBar.hidden = k < 0;
+        log.querySelector('.viewing')?.classList.remove('viewing');
+        if (k < 0)
+            return;
+        log.querySelector(`[data-index="${k - 1}"]`)?.classList.add('viewing');
+        /** @param {string} id @param {string} text @param {number} to */
+        const btn = (id, text, to) => {
+            const b = el('button', { type: 'button', id }, text);
+            b.onclick = () => showPast(to);
+            return b;
+        };
+        pastBar.replaceChildren(el('span', { class: 'past-text' }, page.past?.index === k
+            ? t('pastBanner', { k: k - 1, n: page.index - 1 }) : t('pastLoading', { k: k - 1 })),
+        btn('past-prev', t('prevMove'), k - 1), btn('past-next', t('nextMove'), k + 1),
+        btn('past-live', t('backToLive'), page.index));
+    }
+
+    // A log entry opens the position after it (click, or Enter/Space on the focused entry;
+    // Escape goes back to the live position).
+    log.onclick = (ev) => {
+        const li = /** @type {HTMLElement | null} */ (/** @type {HTMLElement} */ (ev.target).closest('li.entry'));
+        if (li)
+            showPast(Number(li.dataset.index) + 1);
+    };
+    log.onkeydown = (ev) => {
+        const li = /** @type {HTMLElement} */ (ev.target);
+        if ((ev.key === 'Enter' || ev.key === ' ') && li.matches('li.entry')) {
+            ev.preventDefault();
+            showPast(Number(li.dataset.index) + 1);
+        } else if (ev.key === 'Escape')
+            showPast(page.index);
+    };
+    pastBar.onkeydown = (ev) => {
+        if (ev.key === 'Escape')
+            showPast(page.index);
+    };
 
     /** @param {Entry} e */
     function entryItem(e) {
         // A chance entry's events say what it did ("player 0 draws D (90 left)"): show them
         // alone, the notation ("draw D") only as a tooltip, so a draw is not listed twice.
+        const nav = { tabindex: '0', title: t('logEntryTitle') };
         if (e.player < 0 && e.events.length)
             return el('li', {
-                class: 'entry chance', value: String(e.index), 'data-index': String(e.index), title: e.text,
+                class: 'entry chance', value: String(e.index), 'data-index': String(e.index), ...nav, title: `${e.text} · ${nav.title}`,
             }, ...e.events.map((ev, i) => el('span', { class: `text event ev-${ev.type}` }, i ? '; ' : '', ev.text)));
-        return el('li', { class: `entry p${e.player}`, value: String(e.index), 'data-index': String(e.index) },
+        return el('li', { class: `entry p${e.player}`, value: String(e.index), 'data-index': String(e.index), ...nav },
             el('span', { class: 'who' }, e.player >= 0 ? who(e.player) : t('chance')), ' ',
             el('span', { class: 'text' }, e.text),
             e.events.length ? el('ul', { class: 'events' },
@@ -221,6 +288,7 @@ export function showMatch(root, id) {
     function drawLog() {
         log.replaceChildren(...page.log.map(entryItem));
         log.scrollTop = log.scrollHeight;
+        drawPast();
     }
 
     /** @param {Entry} e @param {boolean} fresh */
@@ -257,6 +325,7 @@ export function showMatch(root, id) {
             el('p', { id: 'winner' }, verdict,
                 o.resigned !== undefined ? t('resigned', { who: who(o.resigned) }) : ''),
             el('p', {}, el('a', { href: o.record, download: `tafel-match-${id}.json`, id: 'record' }, t('downloadRecord')),
+                ' · ', el('a', { href: `/match/${id}/replay`, id: 'replay-link' }, t('replayThis')),
                 ' · ', el('a', { href: '/' }, t('backToLobby'))));
     }
 }

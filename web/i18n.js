@@ -114,6 +114,56 @@ export const TEXTS = {
             + 'wählen; Escape: eine Auswahl schließen.',
     },
 
+    // log navigation and the replay viewer
+    logEntryTitle: {
+        en: 'Show the position after this move', de: 'Die Stellung nach diesem Zug zeigen',
+    },
+    pastBanner: {
+        en: 'Position after move {k} (the latest is {n}). The match goes on meanwhile.',
+        de: 'Stellung nach Zug {k} (der letzte ist {n}). Die Partie läuft derweil weiter.',
+    },
+    pastLoading: { en: 'Loading the position after move {k}…', de: 'Lade die Stellung nach Zug {k}…' },
+    backToLive: { en: 'Back to the live position', de: 'Zurück zur aktuellen Stellung' },
+    prevMove: { en: '◀ Previous', de: '◀ Voriger' },
+    nextMove: { en: 'Next ▶', de: 'Nächster ▶' },
+    replayThis: { en: 'Replay this match', de: 'Diese Partie nachspielen' },
+    replayTitle: { en: 'tafel — replay', de: 'tafel — Wiederholung' },
+    replayOf: { en: 'Replay: {game}', de: 'Wiederholung: {game}' },
+    replayOfMatch: { en: 'Replay of match {id}: {game}', de: 'Wiederholung der Partie {id}: {game}' },
+    replayUpload: { en: 'Replay a record', de: 'Ein Spielprotokoll nachspielen' },
+    replayUploadHelp: {
+        en: 'Choose a record file (JSON, as tafel writes it); the server replays it move by move.',
+        de: 'Wähle eine Protokolldatei (JSON, wie tafel sie schreibt); der Server spielt sie Zug '
+            + 'für Zug nach.',
+    },
+    replayBadFile: { en: 'Not a record: {e}', de: 'Kein Spielprotokoll: {e}' },
+    replayLoading: { en: 'Replaying…', de: 'Wird nachgespielt…' },
+    perspective: { en: 'Perspective', de: 'Sicht' },
+    viewPublic: { en: 'public (a spectator)', de: 'öffentlich (Zuschauer)' },
+    viewAll: { en: 'all (every hand open)', de: 'alle (alle Hände offen)' },
+    seatView: { en: 'What {who} sees', de: 'Was {who} sieht' },
+    first: { en: '|◀ First', de: '|◀ Anfang' },
+    back: { en: '◀ Back', de: '◀ Zurück' },
+    forward: { en: 'Forward ▶', de: 'Vor ▶' },
+    last: { en: 'Last ▶|', de: 'Ende ▶|' },
+    play: { en: '▶ Play', de: '▶ Abspielen' },
+    pause: { en: '■ Pause', de: '■ Anhalten' },
+    moveOf: { en: 'After move {k} of {n}', de: 'Nach Zug {k} von {n}' },
+    startPosition: { en: 'Start position (of {n} moves)', de: 'Ausgangsstellung (von {n} Zügen)' },
+    moveNumber: { en: 'Move number', de: 'Zugnummer' },
+    scoresNow: { en: 'now', de: 'jetzt' },
+    notFinished: {
+        en: 'The record ends before the game does: no final scores.',
+        de: 'Das Protokoll endet vor dem Spielende: kein Endstand.',
+    },
+    finishedMatches: { en: 'Finished matches', de: 'Beendete Partien' },
+    replay: { en: 'Replay', de: 'Nachspielen' },
+    colScores: { en: 'scores', de: 'Punkte' },
+    replayKeys: {
+        en: '← / →: back / forward; Home / End: first / last; P: play or pause.',
+        de: '← / →: zurück / vor; Pos1 / Ende: Anfang / Ende; P: abspielen oder anhalten.',
+    },
+
     // the generic board
     yes: { en: 'yes', de: 'ja' },
     no: { en: 'no', de: 'nein' },

@@ -3,6 +3,7 @@
 // seats as humans or bots, create, the invite links, and the open and running matches.
 import { el, errorText } from './dom.js';
 import { t, who } from './i18n.js';
+import { uploadForm } from './replay.js';
 import { showRules } from './rules.js';
 
 /**
@@ -48,10 +49,32 @@ export async function showLobby(root) {
     }
     const created = el('section', { id: 'created', class: 'panel', hidden: '' });
     const list = el('section', { id: 'matches', class: 'panel' });
+    const finished = el('section', { id: 'finished', class: 'panel', hidden: '' });
     root.replaceChildren(el('div', { class: 'lobby' },
         el('section', { class: 'panel' }, el('h2', {}, t('newMatch')), newMatchForm(games, created)),
-        created, list));
-    await refreshMatches(list);
+        created, list, finished, uploadForm(root)));
+    await Promise.all([refreshMatches(list), finishedMatches(finished)]);
+}
+
+/** The newest finished matches, each with a link to its replay. @param {HTMLElement} box */
+async function finishedMatches(box) {
+    /** @type {Match[]} */
+    let matches;
+    try {
+        matches = (await fetchJson('/api/matches?status=finished')).matches.slice(0, 20);
+    } catch (e) {
+        box.replaceChildren(el('p', { class: 'error' }, errorText(e)));
+        return;
+    }
+    box.hidden = !matches.length;
+    box.replaceChildren(el('h2', {}, t('finishedMatches')), el('table', { class: 'matches' },
+        el('thead', {}, el('tr', {}, ...[t('colId'), t('colGame'), t('colMoves'), t('colScores'), '']
+            .map((h) => el('th', {}, h)))),
+        el('tbody', {}, ...matches.map((m) => el('tr', {},
+            el('td', {}, String(m.id)), el('td', { class: 'mono' }, m.game), el('td', {}, String(m.actions)),
+            el('td', {}, (m.result?.scores ?? []).join(' : ')),
+            el('td', {}, el('a', { href: `/match/${m.id}/replay`, class: 'replay-link', 'data-id': String(m.id) },
+                t('replay'))))))));
 }
 
 /** @param {Game[]} games @param {HTMLElement} created */

@@ -19,6 +19,13 @@ typedef struct tafel_record {
     double returns[TAFEL_MAX_PLAYERS];
 } tafel_record;
 
+/* Limits of what a record may hold, refused beyond with a message naming the limit: the bytes of
+ * a record file, the nesting depth of its JSON (a record needs 3) and its number of actions (no
+ * game of ours comes near: the longest random games have a few thousand). */
+#define TAFEL_RECORD_MAX_BYTES (16 * 1024 * 1024)
+#define TAFEL_RECORD_MAX_DEPTH 16
+#define TAFEL_RECORD_MAX_ACTIONS 200000
+
 void tafel_record_init(tafel_record *r);
 void tafel_record_free(tafel_record *r);
 void tafel_record_push(tafel_record *r, int32_t action);
@@ -27,8 +34,14 @@ void tafel_record_push(tafel_record *r, int32_t action);
 json_t *tafel_record_to_json(const tafel_record *r, char *err, size_t errlen);
 /* Parse JSON into r (r initialised by the caller). -1 with a reason on malformed input. */
 int tafel_record_from_json(tafel_record *r, const json_t *root, char *err, size_t errlen);
+/* Write atomically: a temporary file in the same folder, flushed to disk (fsync), renamed over
+ * path. On any failure (full disk, missing or read-only folder, a record that does not replay)
+ * path is left as it was, the temporary file is removed and err holds one line. */
 int tafel_record_save(const tafel_record *r, const char *path, char *err, size_t errlen);
+/* Read and parse a record file, within the limits above. */
 int tafel_record_load(tafel_record *r, const char *path, char *err, size_t errlen);
+/* Parse a record from len bytes of JSON text, within the limits above. */
+int tafel_record_parse(tafel_record *r, const char *text, size_t len, char *err, size_t errlen);
 /* Replay into state (state_size bytes, caller-provided; g filled from r->game). Checks each
  * action; on failure returns -1, sets *bad_index to the action index and a reason. Also checks
  * the stored result, if any, against the final state. */

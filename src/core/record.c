@@ -1,9 +1,11 @@
 /* record.c: game records as JSON (format in docs/records.md); load, save, replay. */
 #include <errno.h>
+#include <fcntl.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "tafel/record.h"
@@ -196,6 +198,11 @@ int tafel_record_from_json(tafel_record *r, const json_t *root, char *err, size_
         snprintf(err, errlen, "record: \"actions\" must be an array");
         return -1;
     }
+    if (json_array_size(actions) > TAFEL_RECORD_MAX_ACTIONS) {
+        snprintf(err, errlen, "record: %zu actions, more than the limit of %d",
+                 json_array_size(actions), TAFEL_RECORD_MAX_ACTIONS);
+        return -1;
+    }
     for (size_t i = 0; i < json_array_size(actions); i++) {
         json_t *a = json_array_get(actions, i);
         json_t *id = json_is_object(a) ? json_object_get(a, "a") : a;
@@ -226,33 +233,164 @@ int tafel_record_from_json(tafel_record *r, const json_t *root, char *err, size_
     return 0;
 }
 
-int tafel_record_save(const tafel_record *r, const char *path, char *err, size_t errlen)
+/* Write all of buf to fd, retrying short writes. */
+static int record_write_all(int fd, const char *buf, size_t len)
 {
-    json_t *root = tafel_record_to_json(r, err, errlen);
-    if (!root)
-        return -1;
-    /* Write to a temporary file and rename, so a failure never leaves a half-written record. */
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
-    int rc = json_dump_file(root, tmp, JSON_INDENT(1) | JSON_COMPACT);
-    json_decref(root);
-    if (rc || rename(tmp, path)) {
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
-        unlink(tmp);
-        return -1;
+    while (len) {
+        ssize_t n = write(fd, buf, len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return -1;
+        buf += n;
+        len -= (size_t)n;
     }
     return 0;
 }
 
-int tafel_record_load(tafel_record *r, const char *path, char *err, size_t errlen)
+/* The folder of path ("." for a bare name), for the temporary file and its fsync. */
+static void record_dir(const char *path, char *dir, size_t len)
 {
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        snprintf(dir, len, ".");
+    else if (slash == path)
+        snprintf(dir, len, "/");
+    else
+        snprintf(dir, len, "%.*s", (int)(slash - path), path);
+}
+
+int tafel_record_save(const tafel_record *r, const char *path, char *err, size_t errlen)
+{
+    /* Serialised first: a record that does not replay never reaches the disk. */
+    json_t *root = tafel_record_to_json(r, err, errlen);
+    if (!root)
+        return -1;
+    char *text = json_dumps(root, JSON_INDENT(1) | JSON_COMPACT);
+    json_decref(root);
+    if (!text)
+        abort();
+    char dir[4096], tmp[4200];
+    record_dir(path, dir, sizeof dir);
+    snprintf(tmp, sizeof tmp, "%s/.tafel-record-XXXXXX", dir);
+    int fd = mkstemp(tmp), rc = -1, e = errno;
+    const char *step = "write";
+    if (fd < 0) {
+        free(text);
+        snprintf(err, errlen, "cannot save record %s: cannot create a file in %s: %s", path,
+                 dir, strerror(e));
+        return -1;
+    }
+    /* mkstemp makes it 0600; a record is an ordinary file. */
+    if (!fchmod(fd, 0644) && !record_write_all(fd, text, strlen(text)) &&
+        !record_write_all(fd, "\n", 1) && (step = "flush", !fsync(fd))) {
+        step = "close";
+        int c = close(fd);
+        fd = -1;
+        if (!c && (step = "rename", !rename(tmp, path)))
+            rc = 0;
+    }
+    e = errno;
+    if (fd >= 0)
+        close(fd);
+    free(text);
+    if (rc) {
+        unlink(tmp);
+        snprintf(err, errlen, "cannot save record %s: %s failed: %s", path, step, strerror(e));
+        return -1;
+    }
+    /* The rename itself is on disk once the folder is. */
+    int dfd = open(dir, O_RDONLY | O_DIRECTORY);
+    if (dfd >= 0) {
+        fsync(dfd);
+        close(dfd);
+    }
+    return 0;
+}
+
+/* Deeper nesting than TAFEL_RECORD_MAX_DEPTH, found before jansson builds anything. */
+static int record_too_deep(const char *text, size_t len)
+{
+    int depth = 0, in_string = 0;
+    for (size_t i = 0; i < len; i++) {
+        char c = text[i];
+        if (in_string) {
+            if (c == '\\')
+                i++;
+            else if (c == '"')
+                in_string = 0;
+        } else if (c == '"') {
+            in_string = 1;
+        } else if (c == '[' || c == '{') {
+            if (++depth > TAFEL_RECORD_MAX_DEPTH)
+                return 1;
+        } else if (c == ']' || c == '}') {
+            depth--;
+        }
+    }
+    return 0;
+}
+
+int tafel_record_parse(tafel_record *r, const char *text, size_t len, char *err, size_t errlen)
+{
+    if (len > TAFEL_RECORD_MAX_BYTES) {
+        snprintf(err, errlen, "record: %zu bytes, more than the limit of %d MiB", len,
+                 TAFEL_RECORD_MAX_BYTES >> 20);
+        return -1;
+    }
+    if (record_too_deep(text, len)) {
+        snprintf(err, errlen, "record: JSON nested deeper than the limit of %d levels",
+                 TAFEL_RECORD_MAX_DEPTH);
+        return -1;
+    }
     json_error_t jerr;
-    json_t *root = json_load_file(path, 0, &jerr);
+    json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
     if (!root) {
-        snprintf(err, errlen, "%s:%d: %s", path, jerr.line, jerr.text);
+        snprintf(err, errlen, "record: line %d: %s", jerr.line, jerr.text);
         return -1;
     }
     int rc = tafel_record_from_json(r, root, err, errlen);
     json_decref(root);
+    return rc;
+}
+
+int tafel_record_load(tafel_record *r, const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    /* One byte more than the limit tells a file that is too large without reading all of it. */
+    size_t cap = 65536, n = 0;
+    char *buf = malloc(cap);
+    for (size_t got; buf; n += got) {
+        if (n == cap) {
+            if (cap > TAFEL_RECORD_MAX_BYTES)
+                break;
+            cap *= 2;
+            char *nb = realloc(buf, cap);
+            if (!nb)
+                free(buf);
+            buf = nb;
+        }
+        if (!buf || !(got = fread(buf + n, 1, cap - n, f)))
+            break;
+    }
+    int rerr = ferror(f);
+    fclose(f);
+    if (!buf)
+        abort();
+    int rc;
+    if (rerr) {
+        snprintf(err, errlen, "%s: cannot read it", path);
+        rc = -1;
+    } else {
+        char why[TAFEL_ERR_LEN];
+        rc = tafel_record_parse(r, buf, n, why, sizeof why);
+        if (rc)
+            snprintf(err, errlen, "%s: %s", path, why);
+    }
+    free(buf);
     return rc;
 }

@@ -266,6 +266,14 @@ static void check_told(const tafel_game *g, const void *state, int32_t a, tafel_
     free(other_after);
 }
 
+void check_step(const tafel_game *g, const void *state, int32_t a, tafel_rng *rng, long game,
+                long step)
+{
+    check_deep(g, state, rng, game, step);
+    if (g->type->action_seen)
+        check_told(g, state, a, rng, game, step);
+}
+
 long long check_random_games(const tafel_game *g, const check_opts *o)
 {
     const tafel_game_type *t = g->type;

@@ -6,9 +6,13 @@
 // never offered.
 
 import { el } from './dom.js';
+import { t } from './i18n.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const T = 100; // a tile's side in SVG units
+// The zoom below which tiles are hard to read and click (64 px a tile): the first view is then
+// the latest tiles close up, not the whole board.
+const READABLE = 0.64;
 
 /**
  * @typedef {{type: string, name: string, names?: string[], edges: number[], halves: number[],
@@ -240,15 +244,15 @@ function parseLegal(legal) {
 function buttonLabel(text) {
     let m;
     if (text === 'draw2')
-        return 'Tatan: draw two tiles';
+        return t('tatanDraw2');
     if (text === 'keep')
-        return 'Keep the Tatan tile';
+        return t('tatanKeep');
     if (text === 'pass')
-        return 'Pass (fill no gap)';
+        return t('passFill');
     if ((m = /^fill (L )?(-?\d+),(-?\d+)$/.exec(text)))
-        return `Fill the gap at ${m[2]},${m[3]} with a ${m[1] ? 'large follower' : 'follower'}`;
+        return t(m[1] ? 'fillGapL' : 'fillGap', { x: m[2], y: m[3] });
     if ((m = /^play (\S+)$/.exec(text)))
-        return `Play tile ${m[1]} next`;
+        return t('playNext', { k: m[1] });
     return text;
 }
 
@@ -257,9 +261,9 @@ function buttonLabel(text) {
 /**
  * What one container keeps between renders: its elements, the camera, the choice in progress.
  * @typedef {{root: HTMLElement, svg: SVGSVGElement, world: SVGGElement, side: HTMLElement,
- *            cam: {x: number, y: number, z: number, user: boolean},
+ *            cam: {x: number, y: number, z: number, mode: 'recent' | 'fit' | 'user'},
  *            sel: string | null, rot: number, legalKey: string,
- *            args: [View, Ctx] | null, dragged: boolean}} Board
+ *            args: [View, Ctx] | null, dragged: boolean, zoomBy: (f: number) => void}} Board
  */
 
 /** @type {WeakMap<HTMLElement, Board>} */
@@ -269,8 +273,11 @@ let focused = null;
 
 /** @param {HTMLElement} container */
 function setup(container) {
+    // Focusable, so the arrow keys and R/Enter reach it (see onKey); its own children are
+    // focusable where they are choices (follower spots, Tatan's tiles).
     const svg = /** @type {SVGSVGElement} */ (/** @type {unknown} */ (s('svg', {
-        class: 'carc-svg', role: 'img', 'aria-label': 'Carcassonne board',
+        class: 'carc-svg', role: 'application', 'aria-label': t('carcBoard'), tabindex: 0,
+        id: 'carc-svg',
     })));
     const world = /** @type {SVGGElement} */ (/** @type {unknown} */ (s('g')));
     svg.append(world);
@@ -278,19 +285,21 @@ function setup(container) {
     /** @type {Board} */
     const b = {
         root: el('div', { class: 'carc' }), svg, world, side,
-        cam: { x: 0, y: 0, z: 1, user: false }, sel: null, rot: 0, legalKey: '', args: null,
-        dragged: false,
+        cam: { x: 0, y: 0, z: 1, mode: 'recent' }, sel: null, rot: 0, legalKey: '', args: null,
+        dragged: false, zoomBy: () => {},
     };
     const zoomBy = (/** @type {number} */ f) => {
         b.cam.z = Math.min(4, Math.max(0.15, b.cam.z * f));
-        b.cam.user = true;
+        b.cam.mode = 'user';
         place(b);
     };
+    b.zoomBy = zoomBy;
     const tools = el('div', { class: 'carc-tools' });
-    for (const [label, title, f] of /** @type {Array<[string, string, () => void]>} */ ([
-        ['+', 'Zoom in', () => zoomBy(1.25)], ['−', 'Zoom out', () => zoomBy(0.8)],
-        ['Fit', 'Show the whole board', () => { b.cam.user = false; redraw(b); }]])) {
-        const bt = el('button', { type: 'button', title, class: 'carc-zoom' }, label);
+    for (const [label, title, cam, f] of /** @type {Array<[string, string, string, () => void]>} */ ([
+        ['+', t('zoomIn'), 'in', () => zoomBy(1.25)], ['−', t('zoomOut'), 'out', () => zoomBy(0.8)],
+        [t('recent'), t('recentTitle'), 'recent', () => { b.cam.mode = 'recent'; redraw(b); }],
+        [t('fit'), t('fitTitle'), 'fit', () => { b.cam.mode = 'fit'; redraw(b); }]])) {
+        const bt = el('button', { type: 'button', title, class: 'carc-zoom', 'data-cam': cam }, label);
         bt.onclick = f;
         tools.append(bt);
     }
@@ -313,7 +322,7 @@ function setup(container) {
         if (!b.dragged)
             svg.setPointerCapture(e.pointerId);
         b.dragged = true;
-        b.cam.user = true;
+        b.cam.mode = 'user';
         b.cam.x = drag.cx - dx / b.cam.z;
         b.cam.y = drag.cy - dy / b.cam.z;
         place(b);
@@ -332,7 +341,7 @@ function setup(container) {
         b.cam.z = Math.min(4, Math.max(0.15, b.cam.z * (e.deltaY < 0 ? 1.15 : 1 / 1.15)));
         b.cam.x = wx - px / b.cam.z;
         b.cam.y = wy - py / b.cam.z;
-        b.cam.user = true;
+        b.cam.mode = 'user';
         place(b);
     }, { passive: false });
     boardOf.set(container, b);
@@ -354,18 +363,78 @@ function redraw(b) {
         draw(b, ...b.args);
 }
 
+// The keys of the board (keyHelpCarc): they act while the focus is on the board or nowhere in
+// particular, never while it is on a button, link or field, whose own keys win.
 document.addEventListener('keydown', (e) => {
     const b = focused;
-    if (!b || !b.root.isConnected || !b.args || e.target instanceof HTMLInputElement)
+    const tg = e.target;
+    if (!b || !b.root.isConnected || !b.args || e.ctrlKey || e.metaKey || e.altKey)
         return;
+    if (tg instanceof HTMLInputElement || tg instanceof HTMLSelectElement ||
+        tg instanceof HTMLTextAreaElement || tg instanceof HTMLButtonElement ||
+        tg instanceof HTMLAnchorElement || (tg instanceof Element && tg.closest('dialog, summary')))
+        return;
+    const onSvgChild = tg instanceof SVGElement && tg !== b.svg;
+    const dirs = /** @type {Record<string, number[]>} */ ({
+        ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1],
+    });
     if (e.key === 'r' || e.key === 'R') {
         rotate(b, e.key === 'R' ? -1 : 1);
-    } else if (e.key === 'Enter') {
+    } else if (e.key === 'Enter' && !onSvgChild) {
         const bt = /** @type {HTMLButtonElement | null} */ (b.side.querySelector('#carc-place'));
-        if (bt && !bt.disabled)
-            bt.click();
+        if (!bt || bt.disabled)
+            return;
+        bt.click();
+    } else if (dirs[e.key]) {
+        if (!step(b, dirs[e.key][0], dirs[e.key][1]))
+            return;
+    } else if (e.key === '+' || e.key === '=') {
+        b.zoomBy(1.25);
+    } else if (e.key === '-') {
+        b.zoomBy(0.8);
+    } else {
+        return;
     }
+    e.preventDefault();
 });
+
+/**
+ * Select the legal square nearest in a direction from the selected one (from the middle of the
+ * view when none is selected). Returns whether there were squares to move between.
+ * @param {Board} b @param {number} dx @param {number} dy
+ */
+function step(b, dx, dy) {
+    if (!b.args)
+        return false;
+    const ctx = b.args[1];
+    if (ctx.seat < 0 || ctx.toMove !== ctx.seat)
+        return false;
+    const sqs = [...parseLegal(ctx.legal).squares.entries()];
+    if (!sqs.length)
+        return false;
+    const cur = b.sel !== null ? parseLegal(ctx.legal).squares.get(b.sel) : undefined;
+    const from = cur ? [cur.x, cur.y] : [b.cam.x / T - 0.5, b.cam.y / T - 0.5];
+    let best = null, bestCost = Infinity;
+    for (const [k, q] of sqs) {
+        const ax = q.x - from[0], ay = q.y - from[1];
+        const along = ax * dx + ay * dy, across = Math.abs(ax * dy - ay * dx);
+        // Ahead in that direction (anywhere, when nothing is selected yet); the straightest
+        // and nearest first.
+        if (cur && along <= 0)
+            continue;
+        const cost = Math.abs(along) + 2 * across;
+        if (cost < bestCost) {
+            bestCost = cost;
+            best = k;
+        }
+    }
+    if (best === null)
+        return true;
+    b.sel = best;
+    b.rot = [...(parseLegal(ctx.legal).squares.get(best)?.rots.keys() ?? [0])].sort()[0];
+    redraw(b);
+    return true;
+}
 
 /** The next legal rotation of the selected square. @param {Board} b @param {number} dir */
 function rotate(b, dir) {
@@ -395,7 +464,7 @@ function lastMoves(ctx) {
 function draw(b, v, ctx) {
     b.args = [v, ctx];
     if (!kinds) {
-        b.side.replaceChildren(el('p', {}, 'Loading the tiles…'));
+        b.side.replaceChildren(el('p', {}, t('loadingTiles')));
         loadKinds(() => redraw(b));
         return;
     }
@@ -412,6 +481,8 @@ function draw(b, v, ctx) {
         ctx.act(l.action);
     };
 
+    /** @type {HTMLElement | SVGElement | null} what the keyboard should be on after this */
+    let wanted = null;
     const w = b.world;
     w.replaceChildren();
     /** @type {number[][]} */
@@ -421,23 +492,23 @@ function draw(b, v, ctx) {
     const last = lastMoves(ctx);
     /** @type {Map<string, number>} */
     const lastAt = new Map([...last].map(([p, k]) => [k, p]));
-    for (const t of v.tiles) {
-        const k = K.get(t.kind);
+    for (const tl of v.tiles) {
+        const k = K.get(tl.kind);
         if (!k)
             continue;
-        at.set(`${t.x},${t.y}`, t);
-        pts.push([t.x, t.y]);
+        at.set(`${tl.x},${tl.y}`, tl);
+        pts.push([tl.x, tl.y]);
         const g = s('g', {
-            class: 'carc-placed', 'data-x': t.x, 'data-y': t.y, 'data-kind': t.kind,
-            transform: `translate(${t.x * T} ${t.y * T}) rotate(${t.r * 90} ${T / 2} ${T / 2})`,
+            class: 'carc-placed', 'data-x': tl.x, 'data-y': tl.y, 'data-kind': tl.kind,
+            transform: `translate(${tl.x * T} ${tl.y * T}) rotate(${tl.r * 90} ${T / 2} ${T / 2})`,
         }, tileSvg(k));
         w.append(g);
     }
-    for (const t of v.tatan_tiles) {
+    for (const tl of v.tatan_tiles) {
         const k = K.get('Tatan');
-        pts.push([t.x, t.y]);
+        pts.push([tl.x, tl.y]);
         if (k)
-            w.append(s('g', { class: 'carc-placed tatan', transform: `translate(${t.x * T} ${t.y * T})` },
+            w.append(s('g', { class: 'carc-placed tatan', transform: `translate(${tl.x * T} ${tl.y * T})` },
                 tileSvg(k)));
     }
     // Grid lines between tiles, then the markers on top.
@@ -450,17 +521,17 @@ function draw(b, v, ctx) {
             document.createTextNode(`P${p}`)));
     }
     for (const f of v.followers) {
-        const t = at.get(`${f.x},${f.y}`);
-        const k = t && K.get(t.kind);
+        const tl = at.get(`${f.x},${f.y}`);
+        const k = tl && K.get(tl.kind);
         const seg = k?.segments.find((g) => g.name === f.feature);
-        if (!t || !k || !seg)
+        if (!tl || !k || !seg)
             continue;
-        const [x, y] = turn(spot(k, seg), t.r);
-        w.append(meeple(f.player, f.large, t.x * T + x, t.y * T + y));
+        const [x, y] = turn(spot(k, seg), tl.r);
+        w.append(meeple(f.player, f.large, tl.x * T + x, tl.y * T + y));
     }
-    for (const t of v.tatan_tiles)
-        if (t.follower >= 0)
-            w.append(meeple(t.follower >> 1, (t.follower & 1) === 1, t.x * T + 50, t.y * T + 78));
+    for (const tl of v.tatan_tiles)
+        if (tl.follower >= 0)
+            w.append(meeple(tl.follower >> 1, (tl.follower & 1) === 1, tl.x * T + 50, tl.y * T + 78));
     if (v.placed)
         w.append(s('rect', {
             class: 'carc-just', x: v.placed.x * T, y: v.placed.y * T, width: T, height: T,
@@ -480,20 +551,21 @@ function draw(b, v, ctx) {
             g.append(s('rect', { class: 'carc-preview-frame', width: T, height: T }));
             g.addEventListener('click', () => rotate(b, 1));
             w.append(g);
+            wanted ??= b.svg;
             continue;
         }
         const r = s('rect', {
             class: 'carc-square legal', x: sq.x * T + 4, y: sq.y * T + 4, width: T - 8,
             height: T - 8, rx: 8, 'data-x': sq.x, 'data-y': sq.y,
         });
-        r.append(s('title', {}, document.createTextNode(`${sq.x},${sq.y}: ${sq.rots.size} rotation(s)`)));
-        r.addEventListener('click', () => {
+        activatable(r, t('squareRots', { x: sq.x, y: sq.y, n: sq.rots.size }), () => {
             b.sel = sk;
             b.rot = [...sq.rots.keys()].sort()[0];
             focused = b;
             redraw(b);
         });
         w.append(r);
+        wanted ??= b.svg;
     }
     // Tatan option 1: the tiles that may be moved.
     for (const [pk, l] of L.picks) {
@@ -502,9 +574,9 @@ function draw(b, v, ctx) {
             class: 'carc-pick', x: x * T + 2, y: y * T + 2, width: T - 4, height: T - 4,
             'data-x': x, 'data-y': y,
         });
-        r.append(s('title', {}, document.createTextNode(`Move the tile at ${x},${y}`)));
-        r.addEventListener('click', () => send(l));
+        activatable(r, t('moveTileAt', { x, y }), () => send(l));
         w.append(r);
+        wanted ??= r;
     }
     // Follower spots of the tile just placed.
     const pt = v.placed && at.get(`${v.placed.x},${v.placed.y}`);
@@ -546,24 +618,93 @@ function draw(b, v, ctx) {
                     'data-large': large ? 1 : 0, transform: `translate(${px} ${py})`,
                 }, s('circle', { r: rad }),
                 s('text', { y: 3.5 }, document.createTextNode(large ? 'L' : '')));
-                g.append(s('title', {}, document.createTextNode(`${large ? 'Large follower' : 'Follower'} on ${name}`)));
-                g.addEventListener('click', () => send(l));
+                activatable(g, t(large ? 'largeOn' : 'followerOn', { f: name }), () => send(l));
                 w.append(g);
+                wanted ??= g;
             }
         }
 
-    // Frame the board unless the player moved the camera himself.
-    if (!b.cam.user && pts.length) {
-        const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
-        const x0 = Math.min(...xs), x1 = Math.max(...xs) + 1, y0 = Math.min(...ys), y1 = Math.max(...ys) + 1;
+    // Frame the board unless the player moved the camera himself: the whole board when it fits
+    // at a readable size (or on "Fit"), else the latest tiles (and the square being chosen)
+    // close up, never smaller than the whole board would be.
+    if (b.cam.mode !== 'user' && pts.length) {
         const r = b.svg.getBoundingClientRect();
         const wpx = r.width || 800, hpx = r.height || 500;
-        b.cam.z = Math.min(1.2, (wpx - 90) / ((x1 - x0) * T), (hpx - 90) / ((y1 - y0) * T));
-        b.cam.x = (x0 + x1) / 2 * T;
-        b.cam.y = (y0 + y1) / 2 * T;
+        /** @param {number[][]} ps @returns {[number, number, number]} zoom and centre */
+        const frame = (ps) => {
+            const xs = ps.map((p) => p[0]), ys = ps.map((p) => p[1]);
+            const x0 = Math.min(...xs), x1 = Math.max(...xs) + 1;
+            const y0 = Math.min(...ys), y1 = Math.max(...ys) + 1;
+            return [Math.min(1.1, (wpx - 60) / ((x1 - x0) * T), (hpx - 60) / ((y1 - y0) * T)),
+                (x0 + x1) / 2 * T, (y0 + y1) / 2 * T];
+        };
+        let [z, cx, cy] = frame(pts);
+        if (b.cam.mode === 'recent' && z < READABLE) {
+            // Readable tiles, centred on the latest ones; the square being chosen (or the tile
+            // just placed) is kept on screen.
+            z = READABLE;
+            const near = recentSquares(ctx, 3);
+            if (v.placed)
+                near.push([v.placed.x, v.placed.y]);
+            if (near.length) {
+                cx = (near.reduce((a, p) => a + p[0], 0) / near.length + 0.5) * T;
+                cy = (near.reduce((a, p) => a + p[1], 0) / near.length + 0.5) * T;
+            }
+            const sel = b.sel !== null ? L.squares.get(b.sel) : undefined;
+            const keep = sel ?? v.placed;
+            if (keep) {
+                const mx = Math.max(0, wpx / 2 / z - 1.2 * T), my = Math.max(0, hpx / 2 / z - 1.2 * T);
+                const kx = (keep.x + 0.5) * T, ky = (keep.y + 0.5) * T;
+                cx = Math.min(kx + mx, Math.max(kx - mx, cx));
+                cy = Math.min(ky + my, Math.max(ky - my, cy));
+            }
+        }
+        [b.cam.z, b.cam.x, b.cam.y] = [z, cx, cy];
     }
     place(b);
     drawSide(b, v, ctx, L, send, last);
+    // Keyboard play: when the focus was on the board (or lost with a redrawn element), put it on
+    // what can be chosen now, so Tab and Enter go on from there.
+    const now = document.activeElement;
+    if (mine && (now === null || now === document.body || b.root.contains(now))) {
+        wanted ??= /** @type {HTMLElement | null} */ (b.side.querySelector('.carc-choice'));
+        if (wanted && now !== wanted && !(wanted === b.svg && now && b.svg.contains(now)))
+            wanted.focus({ preventScroll: true });
+    }
+}
+
+/**
+ * A board element the mouse and the keyboard can choose: focusable, named for screen readers
+ * and the tooltip, Enter or Space does what a click does.
+ * @param {SVGElement} e @param {string} label @param {() => void} f
+ */
+function activatable(e, label, f) {
+    e.setAttribute('tabindex', '0');
+    e.setAttribute('role', 'button');
+    e.setAttribute('aria-label', label);
+    e.append(s('title', {}, document.createTextNode(label)));
+    e.addEventListener('click', f);
+    e.addEventListener('keydown', (k) => {
+        if (k.key === 'Enter' || k.key === ' ') {
+            k.preventDefault();
+            k.stopPropagation();
+            f();
+        }
+    });
+}
+
+/** The squares of the last n tiles placed (by anyone), from the log. @param {Ctx} ctx
+ * @param {number} n @returns {number[][]} */
+function recentSquares(ctx, n) {
+    /** @type {number[][]} */
+    const out = [];
+    const log = ctx.log ?? [];
+    for (let i = log.length - 1; i >= 0 && out.length < n; i--) {
+        const m = /^(?:\S+ |fill (?:L )?)(-?\d+),(-?\d+)(?: r[0-3])?$/.exec(log[i].text);
+        if (m && log[i].player >= 0)
+            out.push([Number(m[1]), Number(m[2])]);
+    }
+    return out;
 }
 
 /** A follower: a disc in the player's colour with the player's number (colour is not enough). */
@@ -592,11 +733,11 @@ function drawSide(b, v, ctx, L, send, last) {
     const parts = [];
     const hand = K.get(v.hand);
     const handBox = el('div', { class: 'carc-hand', id: 'carc-hand' },
-        el('h4', {}, 'Tile in hand'));
+        el('h4', {}, t('tileInHand')));
     if (hand)
         handBox.append(miniTile(hand, b.sel !== null ? b.rot : 0, 96), el('span', { class: 'carc-kind' }, v.hand));
     else
-        handBox.append(el('p', { class: 'muted' }, v.phase === 'over' ? 'The game is over.' : '—'));
+        handBox.append(el('p', { class: 'muted' }, v.phase === 'over' ? t('gameOver') : '—'));
     parts.push(handBox);
 
     const act = el('div', { class: 'carc-actions', id: 'carc-actions' });
@@ -608,49 +749,51 @@ function drawSide(b, v, ctx, L, send, last) {
     if (L.squares.size) {
         const sq = b.sel !== null ? L.squares.get(b.sel) : undefined;
         if (!sq) {
-            act.append(el('p', {}, `Click one of the ${L.squares.size} highlighted squares.`));
+            act.append(el('p', {}, t('clickSquare', { n: L.squares.size })));
         } else {
             const l = sq.rots.get(b.rot);
-            act.append(el('p', {}, `At ${sq.x},${sq.y}: ${sq.rots.size} legal rotation${sq.rots.size > 1 ? 's' : ''}.`));
+            act.append(el('p', {}, t('atSquare', { x: sq.x, y: sq.y, n: sq.rots.size })));
             if (sq.rots.size > 1)
-                act.append(button('Rotate (r)', () => rotate(b, 1), 'carc-rotate'));
+                act.append(button(t('rotate'), () => rotate(b, 1), 'carc-rotate'));
             if (l)
-                act.append(button('Place here (Enter)', () => send(l), 'carc-place'));
+                act.append(button(t('placeHere'), () => send(l), 'carc-place'));
         }
     }
     if (L.spots.size || L.skip) {
-        act.append(el('p', {}, L.spots.size ? 'Click a spot on the new tile to put a follower there (L: large follower).' : ''));
+        act.append(el('p', {}, L.spots.size ? t('clickSpot') : ''));
         if (L.skip) {
             const skip = L.skip;
-            act.append(button('No follower', () => send(skip), 'carc-skip'));
+            act.append(button(t('noFollower'), () => send(skip), 'carc-skip'));
         }
     }
     if (L.picks.size)
-        act.append(el('p', {}, `Tatan: click one of the ${L.picks.size} outlined tiles to move it, or:`));
+        act.append(el('p', {}, t('tatanPick', { n: L.picks.size })));
     for (const l of L.buttons)
         act.append(button(buttonLabel(l.text), () => send(l)));
     if (act.childNodes.length)
         parts.push(act);
 
     const players = el('table', { class: 'carc-players', id: 'carc-players' },
-        el('thead', {}, el('tr', {}, el('th', {}, 'player'), el('th', {}, 'score'),
-            el('th', { title: 'followers in supply (+L: the large follower too)' }, 'followers'),
-            el('th', { title: 'Tatan tiles held' }, 'Tatan'), el('th', { title: 'square of the last tile' }, 'last'))),
+        el('thead', {}, el('tr', {}, el('th', {}, t('playerHead')), el('th', {}, t('score')),
+            el('th', { title: t('colFollowersTitle') }, t('colFollowers')),
+            el('th', { title: t('colTatanTitle') }, t('colTatan')),
+            el('th', { title: t('colLastTitle') }, t('colLast')))),
         el('tbody', {}, ...v.players.map((p, i) => el('tr', {
             class: `${i === v.turn ? 'turn' : ''}${i === ctx.seat ? ' me' : ''}`, 'data-seat': String(i),
-        }, el('td', {}, el('span', { class: `carc-dot p${i}` }, String(i)), i === ctx.seat ? ' you' : ''),
+        }, el('td', {}, el('span', { class: `carc-dot p${i}` }, String(i)), i === ctx.seat ? ` ${t('youShort')}` : ''),
         el('td', { class: 'score' }, String(p.score)), el('td', {}, `${p.supply}${p.large ? ' +L' : ''}`),
         el('td', {}, String(p.tatan)), el('td', {}, last.get(i) ?? '—')))));
     parts.push(players);
     const left = Object.values(v.remaining).reduce((a, n) => a + n, 0);
-    parts.push(el('p', { class: 'carc-left', id: 'carc-left' }, `Tiles left: ${left}`,
-        v.drawn.length ? ` · drawn: ${v.drawn.join(', ')}` : ''));
+    parts.push(el('p', { class: 'carc-left', id: 'carc-left' }, t('tilesLeft', { n: left }),
+        v.drawn.length ? t('drawnList', { list: v.drawn.join(', ') }) : ''));
     b.side.replaceChildren(...parts);
 }
 
 /** The board module (boards.js); ownMoves: every legal move is offered on the board. */
 export const carcassonneBoard = {
     ownMoves: true,
+    keyHelp: /** @type {const} */ ('keyHelpCarc'),
     /** @param {HTMLElement} container @param {unknown} view @param {Ctx} ctx */
     render(container, view, ctx) {
         const b = boardOf.get(container) ?? setup(container);

@@ -21,3 +21,40 @@ export function el(tag, attrs = {}, ...children) {
 export function errorText(e) {
     return e instanceof Error ? e.message : String(e);
 }
+
+/** What names a board element across redraws: its first identifying attribute as a selector.
+ * @param {Element} e */
+function focusKey(e) {
+    for (const a of ['data-action', 'data-border', 'data-cell', 'data-chest', 'data-card', 'data-row',
+        'data-path']) {
+        const v = e.getAttribute(a);
+        if (v !== null)
+            return `[${a}="${CSS.escape(v)}"]`;
+    }
+    return null;
+}
+
+/**
+ * Redraw a board (draw replaces the container's children) and keep the keyboard on it: when
+ * the focus was inside the container, or was lost (a chosen element went away), it goes to
+ * the same element again if it is still a choice, else to the first choice. Without this a
+ * player using the keyboard would have to Tab through the whole page after every move.
+ * @param {HTMLElement} container @param {() => void} draw
+ */
+export function redrawKeepingFocus(container, draw) {
+    const a = document.activeElement;
+    const inside = a !== null && a !== container && container.contains(a);
+    const lost = a === null || a === document.body;
+    const key = inside ? focusKey(/** @type {Element} */ (a)) : null;
+    draw();
+    if (!inside && !lost)
+        return;
+    const choices = '.b-click, .b-choice';
+    /** @type {Element | null} */
+    let target = null;
+    if (key)
+        target = [...container.querySelectorAll(key)].find((e) => e.matches(choices)) ?? null;
+    target ??= container.querySelector(choices);
+    if (target instanceof HTMLElement)
+        target.focus({ preventScroll: true });
+}

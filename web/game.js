@@ -320,8 +320,8 @@ export function showMatch(root, id) {
             el('table', { class: 'scores', id: 'scores' },
                 el('thead', {}, el('tr', {}, el('th', {}, t('playerHead')), el('th', {}, t('score')))),
                 el('tbody', {}, ...scores.map((s, p) => el('tr', {
-                    class: `${winners.includes(p) ? 'winner' : ''}`, 'data-seat': String(p),
-                }, el('td', {}, `${who(p)}${p === page.seat ? ` ${t('you')}` : ''}`), el('td', { class: 'score' }, String(s)))))),
+                    class: `p${p}${winners.includes(p) ? ' winner' : ''}`, 'data-seat': String(p),
+                }, el('td', { class: 'who' }, `${who(p)}${p === page.seat ? ` ${t('you')}` : ''}`), el('td', { class: 'score' }, String(s)))))),
             el('p', { id: 'winner' }, verdict,
                 o.resigned !== undefined ? t('resigned', { who: who(o.resigned) }) : ''),
             el('p', {}, el('a', { href: o.record, download: `tafel-match-${id}.json`, id: 'record' }, t('downloadRecord')),

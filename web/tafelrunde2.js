@@ -5,7 +5,8 @@
 // server's list of legal moves by their notation (src/games/tafelrunde2/tr2_text.c), so the page
 // knows no rules. Colours carry a letter and a pattern besides the hue.
 
-import { el } from './dom.js';
+import { el, redrawKeepingFocus } from './dom.js';
+import { t, who } from './i18n.js';
 
 /**
  * @typedef {import('./boards.js').BoardContext} BoardContext
@@ -30,6 +31,11 @@ function bars(name) {
     });
 }
 
+/** A colour's name in the page's language. @param {string} c */
+function colourName(c) {
+    return c === 'red' ? t('red') : c === 'blue' ? t('blue') : c === 'yellow' ? t('yellow') : c;
+}
+
 /** A colour's mark: hue, letter and pattern (class c-red etc.). @param {string} c @param {string} text */
 function mark(c, text) {
     return el('span', { class: `tr2-col c-${c}` }, el('b', {}, c[0].toUpperCase()), text);
@@ -47,7 +53,7 @@ function card(name, cls = '') {
 /** A chest: its colour and gems. @param {string} name @param {string} cls */
 function chest(name, cls = '') {
     const [[c, v]] = bars(name).length ? bars(name) : [['', 0]];
-    return el('span', { class: `tr2-chest c-${c} ${cls}`, 'data-chest': name, title: `${c} chest, ${v} gems` },
+    return el('span', { class: `tr2-chest c-${c} ${cls}`, 'data-chest': name, title: t('trChestTitle', { c: colourName(String(c)), v }) },
         el('b', {}, String(c)[0]?.toUpperCase() ?? '?'), ` ${v}◆`);
 }
 
@@ -70,8 +76,16 @@ function choose(menu, options, prefix, ctx) {
             b.onclick = () => ctx.act(l.action);
             return b;
         }),
-        Object.assign(el('button', { type: 'button', class: 'b-cancel' }, 'cancel'),
+        Object.assign(el('button', { type: 'button', class: 'b-cancel' }, t('cancel')),
             { onclick: () => { menu.hidden = true; } }));
+    // The keyboard goes on in the choice; Escape closes it and returns to the board.
+    menu.onkeydown = (k) => {
+        if (k.key === 'Escape') {
+            menu.hidden = true;
+            /** @type {HTMLElement | null} */ (menu.parentElement?.querySelector('.b-click'))?.focus();
+        }
+    };
+    menu.querySelector('button')?.focus();
 }
 
 /** @param {Legal[]} legal @param {string} prefix  moves whose notation starts with prefix */
@@ -83,7 +97,7 @@ export const tafelrunde2Board = {
     render(container, raw, ctx) {
         const v = /** @type {Tr2View | null} */ (raw);
         if (!v || !Array.isArray(v.players)) {
-            container.replaceChildren(el('p', {}, 'Waiting for the deal…'));
+            container.replaceChildren(el('p', {}, t('waitingDeal')));
             return;
         }
         const legal = ctx.legal;
@@ -107,57 +121,58 @@ export const tafelrunde2Board = {
 
         const me = ctx.seat >= 0 ? v.players[ctx.seat] : null;
         const status = el('p', { class: 'tr2-status' },
-            `Raid ${v.raid} · ${v.phase}`,
+            t('trRaid', { n: v.raid, phase: v.phase }),
             v.phase === 'play' || v.phase === 'secure' || v.phase === 'zork'
-                ? ` · ${ctx.toMove === ctx.seat && ctx.seat >= 0 ? 'your turn' : ctx.toMove >= 0 ? `player ${ctx.toMove} to move` : ''}` : '',
-            ` · start player ${v.start_player}`,
-            v.zork_budget !== null ? ` · Zork may still take ${v.zork_budget} gems` : '',
-            v.next_colour ? ` · next colour scored: ${v.next_colour}` : '');
+                ? (ctx.toMove === ctx.seat && ctx.seat >= 0 ? t('trYourTurn')
+                    : ctx.toMove >= 0 ? t('trToMove', { p: ctx.toMove }) : '') : '',
+            t('trStart', { p: v.start_player }),
+            v.zork_budget !== null ? t('trZorkBudget', { n: v.zork_budget }) : '',
+            v.next_colour ? t('trNextColour', { c: colourName(v.next_colour) }) : '');
 
         const centre = el('section', { class: 'tr2-centre', 'data-path': 'centre' },
-            el('h4', {}, 'Chests in the middle'),
+            el('h4', {}, t('trCentre')),
             el('div', { class: 'tr2-chests' }, ...v.centre.map((c) => clickable(chest(c), `secure ${c}`)),
-                v.centre.length ? null : el('span', { class: 'v-empty' }, 'none')),
-            el('p', { class: 'tr2-pile' }, `Chest pile: ${v.chest_pile.length} (`,
+                v.centre.length ? null : el('span', { class: 'v-empty' }, t('none'))),
+            el('p', { class: 'tr2-pile' }, t('trPile', { n: v.chest_pile.length }),
                 ...v.chest_pile.map((c) => chest(c, 'small')), ')'));
 
         const table = el('table', { class: 'tr2-table' },
-            el('thead', {}, el('tr', {}, el('th', {}, 'player'),
-                ...COLOURS.map((c) => el('th', {}, mark(c, ` ${c}`))),
-                el('th', {}, 'special'), el('th', {}, 'chests up'), el('th', {}, 'chests down'),
-                el('th', {}, 'gems'), el('th', {}, 'cards'))),
+            el('thead', {}, el('tr', {}, el('th', {}, t('playerHead')),
+                ...COLOURS.map((c) => el('th', {}, mark(c, ` ${colourName(c)}`))),
+                el('th', {}, t('trSpecial')), el('th', {}, t('trUp')), el('th', {}, t('trDown')),
+                el('th', {}, t('trGems')), el('th', {}, t('trCards')))),
             el('tbody', {}, ...v.players.map((p, i) => el('tr', {
                 class: `p${i}${i === ctx.seat ? ' me' : ''}${i === ctx.toMove ? ' to-move' : ''}`,
                 'data-path': `players.${i}`,
             },
-            el('th', {}, `player ${i}${i === ctx.seat ? ' (you)' : ''}`,
-                p.passed ? el('span', { class: 'tr2-tag passed' }, 'passed') : null,
+            el('th', {}, `${who(i)}${i === ctx.seat ? ` ${t('you')}` : ''}`,
+                p.passed ? el('span', { class: 'tr2-tag passed' }, t('trPassed')) : null,
                 p.zork ? el('span', { class: 'tr2-tag' }, 'Zork') : null,
-                p.warning ? el('span', { class: 'tr2-tag' }, `warned: ${p.warning}`) : null),
+                p.warning ? el('span', { class: 'tr2-tag' }, t('trWarned', { c: colourName(p.warning) })) : null),
             ...COLOURS.map((c) => el('td', { class: `tr2-played c-${c}-bg`, 'data-path': `players.${i}.played.${c}` },
                 ...(p.played[c] ?? []).map((n) => card(n, 'small')))),
             el('td', { 'data-path': `players.${i}.special` },
                 p.special ? el('span', { class: `tr2-special${p.special_played ? ' used' : ''}` },
-                    p.special, p.special_played ? ' (played)' : '') : el('span', { class: 'v-null' }, 'hidden')),
+                    p.special, p.special_played ? t('trPlayed') : '') : el('span', { class: 'v-null' }, t('trHidden'))),
             el('td', { 'data-path': `players.${i}.face_up` }, ...p.face_up.map((c) =>
                 i === ctx.seat ? clickable(chest(c), `secure ${c}`) : chest(c))),
             el('td', { 'data-path': `players.${i}.face_down` }, ...p.face_down.map((c) => chest(c, 'down'))),
             el('td', { class: 'tr2-gems', 'data-path': `players.${i}.gems` }, String(p.gems)),
             el('td', { class: 'tr2-counts' },
-                p.hand ? `hand ${p.hand.length}` : `hand ${p.hand_size}`, `, draw ${p.draw_size}`,
-                p.discard.length ? `, discard ${p.discard.length}` : '',
+                t('trHand', { n: p.hand ? p.hand.length : p.hand_size ?? 0 }), t('trDraw', { n: p.draw_size }),
+                p.discard.length ? t('trDiscard', { n: p.discard.length }) : '',
                 p.known_hand?.length ? el('div', { 'data-path': `players.${i}.known_hand` },
-                    'known: ', ...p.known_hand.map((n) => card(n, 'small'))) : null)))));
+                    t('trKnown'), ...p.known_hand.map((n) => card(n, 'small'))) : null)))));
 
         /** @type {HTMLElement | null} */
         let hand = null;
         if (me && me.hand) {
-            hand = el('section', { class: 'tr2-hand-box' }, el('h4', {}, 'Your hand'),
+            hand = el('section', { class: 'tr2-hand-box' }, el('h4', {}, t('trYourHand')),
                 el('div', { class: 'tr2-hand', 'data-path': `players.${ctx.seat}.hand` },
                     ...me.hand.map((n) => clickable(card(n), `play ${n}`))),
-                me.draw_pile?.length ? el('p', { class: 'tr2-pile' }, 'Your draw pile: ',
+                me.draw_pile?.length ? el('p', { class: 'tr2-pile' }, t('trYourDraw'),
                     ...me.draw_pile.map((n) => card(n, 'small'))) : null,
-                me.discard.length ? el('p', { class: 'tr2-pile' }, 'Your discard: ',
+                me.discard.length ? el('p', { class: 'tr2-pile' }, t('trYourDiscard'),
                     ...me.discard.map((n) => card(n, 'small'))) : null);
         }
 
@@ -168,6 +183,7 @@ export const tafelrunde2Board = {
             b.onclick = () => ctx.act(l.action);
             return b;
         }));
-        container.replaceChildren(el('div', { class: 'tr2' }, status, hand, menu, buttons, centre, table));
+        redrawKeepingFocus(container, () => container.replaceChildren(el('div', { class: 'tr2' },
+            status, hand, menu, buttons, centre, table)));
     },
 };

@@ -5,7 +5,8 @@
 // are offered by name. A click only narrows the server's list of legal moves by their notation
 // (src/games/targi/targi_text.c), so the page knows no rules.
 
-import { el } from './dom.js';
+import { el, redrawKeepingFocus } from './dom.js';
+import { t, who } from './i18n.js';
 
 /**
  * @typedef {import('./boards.js').BoardContext} BoardContext
@@ -24,6 +25,8 @@ import { el } from './dom.js';
  */
 
 const GOODS = ['date', 'salt', 'pepper'];
+/** @type {import('./i18n.js').TextId[]} */
+const GOOD_NAME = ['tgDate', 'tgSalt', 'tgPepper'];
 const GOOD_LETTER = ['D', 'S', 'P'];
 
 /** Border card number at grid square (r, c), 0 in the centre (spec 1.1). @param {number} r @param {number} c */
@@ -49,9 +52,9 @@ function faceLine(label, f) {
     if (!f)
         return label;
     if (f.gives !== undefined)
-        return `${label}: gives ${f.gives}`;
-    const cost = [goodsText(f.cost ?? []), f.gold ? (f.or_gold ? 'or G' : 'G') : ''].filter(Boolean).join(' ');
-    return `${label} (${f.symbol}) costs ${cost || 'nothing'}, ${f.vp} VP` +
+        return t('tgGives', { label, g: f.gives });
+    const cost = [goodsText(f.cost ?? []), f.gold ? (f.or_gold ? '/G' : 'G') : ''].filter(Boolean).join(' ');
+    return t('tgCosts', { label, sym: f.symbol ?? '', cost: cost || t('tgNothing'), vp: f.vp ?? 0 }) +
         (f.effect && f.effect !== '-' ? `; ${f.when}: ${f.effect}` : '');
 }
 
@@ -67,12 +70,12 @@ function face(label, v) {
     const cost = [goodsText(f.cost ?? []), f.gold ? (f.or_gold ? '/G' : 'G') : ''].filter(Boolean).join(' ');
     return el('span', { class: `tg-face tribe sym-${label[0]}`, title, 'data-card': label, tabindex: '0' },
         el('b', {}, label), el('span', { class: 'tg-cost' }, cost || '–'),
-        el('span', { class: 'tg-vp' }, `${f.vp} VP`),
+        el('span', { class: 'tg-vp' }, t('tgVp', { n: f.vp ?? 0 })),
         f.effect && f.effect !== '-' ? el('span', { class: 'tg-effect' }, `${f.when}: ${f.effect}`) : null);
 }
 
 /** @param {number} p @param {string} text */
-const token = (p, text) => el('span', { class: `tg-token p${p}`, title: `player ${p}` }, text);
+const token = (p, text) => el('span', { class: `tg-token p${p}`, title: who(p) }, text);
 
 /**
  * Several legal moves left by one click: buttons with their notation.
@@ -90,8 +93,16 @@ function choose(menu, options, what, ctx) {
             b.onclick = () => ctx.act(l.action);
             return b;
         }),
-        Object.assign(el('button', { type: 'button', class: 'b-cancel' }, 'cancel'),
+        Object.assign(el('button', { type: 'button', class: 'b-cancel' }, t('cancel')),
             { onclick: () => { menu.hidden = true; } }));
+    // The keyboard goes on in the choice; Escape closes it and returns to the board.
+    menu.onkeydown = (k) => {
+        if (k.key === 'Escape') {
+            menu.hidden = true;
+            /** @type {HTMLElement | null} */ (menu.parentElement?.querySelector('.b-click'))?.focus();
+        }
+    };
+    menu.querySelector('button')?.focus();
 }
 
 /** @type {import('./boards.js').Board} */
@@ -100,7 +111,7 @@ export const targiBoard = {
     render(container, raw, ctx) {
         const v = /** @type {TargiView | null} */ (raw);
         if (!v || !Array.isArray(v.centre) || !v.border_cards) {
-            container.replaceChildren(el('p', {}, 'Waiting for the deal…'));
+            container.replaceChildren(el('p', {}, t('waitingDeal')));
             return;
         }
         const legal = ctx.legal;
@@ -136,9 +147,9 @@ export const targiBoard = {
                     }, el('span', { class: 'tg-num' }, `#${b}`), el('b', {}, info?.name ?? ''),
                     el('span', { class: 'tg-action' }, info?.action ?? ''),
                     el('span', { class: 'tg-occ' },
-                        v.robber === b && v.stage !== 'setup' ? el('span', { class: 'tg-robber', title: 'the robber' }, '☗ robber') : null,
-                        owner >= 0 ? token(owner, `Targi P${owner}`) : null));
-                    squares.push(clickable(sq, (t) => t.startsWith(`targi ${b} `) || t.startsWith(`use ${b} `),
+                        v.robber === b && v.stage !== 'setup' ? el('span', { class: 'tg-robber', title: t('tgRobber') }, t('tgRobberShort')) : null,
+                        owner >= 0 ? token(owner, t('tgTargiOf', { p: owner })) : null));
+                    squares.push(clickable(sq, (x) => x.startsWith(`targi ${b} `) || x.startsWith(`use ${b} `),
                         `#${b} ${info?.name}`));
                 } else {
                     const i = (r - 1) * 3 + (c - 1);
@@ -146,48 +157,48 @@ export const targiBoard = {
                     const at = `${r},${c}`;
                     const label = cell.card && cell.card !== 'hidden' ? cell.card : null;
                     const sq = el('div', { class: `tg-sq centre ${cell.kind}${cell.face_down ? ' down' : ''}`, 'data-cell': at },
-                        cell.card === null ? el('span', { class: 'v-empty' }, 'empty')
-                            : cell.face_down ? el('span', { class: 'tg-back' }, `${cell.kind} card, face down`)
+                        cell.card === null ? el('span', { class: 'v-empty' }, t('tgEmpty'))
+                            : cell.face_down ? el('span', { class: 'tg-back' }, t('tgFaceDown', { kind: cell.kind }))
                             : face(/** @type {string} */ (label), v),
-                        el('span', { class: 'tg-occ' }, cell.marker >= 0 ? token(cell.marker, `marker P${cell.marker}`) : null));
+                        el('span', { class: 'tg-occ' }, cell.marker >= 0 ? token(cell.marker, t('tgMarkerOf', { p: cell.marker })) : null));
                     // "take 2,3 G4 DD" names the square; buy/hand/discard name the card.
-                    squares.push(clickable(sq, (t) => t.startsWith(`take ${at} `) || t.startsWith(`fata ${at} `) ||
+                    squares.push(clickable(sq, (x) => x.startsWith(`take ${at} `) || x.startsWith(`fata ${at} `) ||
                         (label !== null && label !== v.pending.card &&
-                            [`buy ${label}`, `hand ${label}`, `discard ${label}`].includes(t)), label ?? at));
+                            [`buy ${label}`, `hand ${label}`, `discard ${label}`].includes(x)), label ?? at));
                 }
             }
         const grid = el('div', { class: 'tg-grid', 'data-path': 'board' }, ...squares);
 
         const pc = v.pending.card;
         const pend = pc && v.pending.kind !== 'none'
-            ? clickable(el('p', { class: 'tg-pending' }, `Pending (${v.pending.kind}): `,
-                pc === 'hidden' ? 'a card you cannot see' : face(pc, v)),
-            (t) => ['buy', 'hand', 'discard', 'leave'].some((w) => t === `${w} ${pc}`), pc) : null;
+            ? clickable(el('p', { class: 'tg-pending' }, t('tgPending', { kind: v.pending.kind }),
+                pc === 'hidden' ? t('tgHidden') : face(pc, v)),
+            (x) => ['buy', 'hand', 'discard', 'leave'].some((w) => x === `${w} ${pc}`), pc) : null;
 
         const players = el('div', { class: 'tg-players' }, ...v.players.map((p, i) => {
             const mine = i === ctx.seat;
             const rows = p.display.map((row, r) => clickable(el('div', { class: 'tg-row', 'data-row': String(r + 1) },
-                el('span', { class: 'tg-num' }, `row ${r + 1}`), ...row.map((x) => face(x, v)),
+                el('span', { class: 'tg-num' }, t('tgRow', { n: r + 1 })), ...row.map((x) => face(x, v)),
                 ...Array(Math.max(0, 4 - row.length)).fill(0).map(() => el('span', { class: 'tg-slot' }))),
-            (t) => mine && t === `row ${r + 1}`, `row ${r + 1}`));
+            (x) => mine && x === `row ${r + 1}`, t('tgRow', { n: r + 1 })));
             return el('section', { class: `tg-player p${i}${mine ? ' me' : ''}${i === ctx.toMove ? ' to-move' : ''}`, 'data-path': `players.${i}` },
-                el('h4', {}, token(i, `player ${i}`), mine ? ' (you)' : '', ` · ${p.score} points`),
+                el('h4', {}, token(i, who(i)), mine ? ` ${t('you')}` : '', t('tgPoints', { n: p.score })),
                 el('p', { class: 'tg-stock' },
-                    ...p.goods.map((n, k) => el('span', { class: `tg-good g-${GOODS[k]}`, title: GOODS[k] },
+                    ...p.goods.map((n, k) => el('span', { class: `tg-good g-${GOODS[k]}`, title: t(GOOD_NAME[k]) },
                         `${GOOD_LETTER[k]} ${n}`)),
-                    el('span', { class: 'tg-good g-gold', title: 'gold' }, `G ${p.gold}`),
-                    el('span', { class: 'tg-good g-vp', title: 'VP tokens' }, `VP ${p.vp_tokens}`),
-                    p.w9_gold ? el('span', { class: 'tg-good', title: 'gold on W9' }, `W9 ${p.w9_gold}`) : null),
+                    el('span', { class: 'tg-good g-gold', title: t('tgGold') }, `G ${p.gold}`),
+                    el('span', { class: 'tg-good g-vp', title: t('tgVpTokens') }, `${t('tgVp', { n: p.vp_tokens })}`),
+                    p.w9_gold ? el('span', { class: 'tg-good', title: t('tgW9') }, `W9 ${p.w9_gold}`) : null),
                 el('div', { class: 'tg-display', 'data-path': `players.${i}.display` }, ...rows),
-                clickable(el('p', { class: 'tg-hand', 'data-path': `players.${i}.hand` }, 'Hand card: ',
-                    p.hand === null ? 'none' : p.hand === 'hidden' ? 'a card you cannot see' : face(p.hand, v)),
-                (t) => mine && (t.startsWith('noble ') || t.startsWith('w8 ')), 'your hand card'));
+                clickable(el('p', { class: 'tg-hand', 'data-path': `players.${i}.hand` }, t('tgHandCard'),
+                    p.hand === null ? t('none') : p.hand === 'hidden' ? t('tgHidden') : face(p.hand, v)),
+                (x) => mine && (x.startsWith('noble ') || x.startsWith('w8 ')), t('tgYourHand')));
         }));
 
-        const head = el('p', { class: 'tg-status' }, `Round ${v.round} · ${v.stage}`,
-            ctx.toMove >= 0 ? ` · ${ctx.toMove === ctx.seat ? 'your turn' : `player ${ctx.toMove} to move`}` : '',
-            ` · goods deck ${v.goods_deck}, tribe deck ${v.tribe_deck}`,
-            v.tribe_discard.length ? ` · discarded: ${v.tribe_discard.join(' ')}` : '');
+        const head = el('p', { class: 'tg-status' }, t('tgRound', { n: v.round, stage: v.stage }),
+            ctx.toMove >= 0 ? (ctx.toMove === ctx.seat ? t('tgYourTurn') : t('tgToMove', { p: ctx.toMove })) : '',
+            t('tgDecks', { g: v.goods_deck, t: v.tribe_deck }),
+            v.tribe_discard.length ? t('tgDiscarded', { list: v.tribe_discard.join(' ') }) : '');
 
         const rest = legal.filter((l) => !offered.has(l.action));
         const buttons = el('div', { class: 'b-actions' }, ...rest.map((l) => {
@@ -195,7 +206,7 @@ export const targiBoard = {
             b.onclick = () => ctx.act(l.action);
             return b;
         }));
-        container.replaceChildren(el('div', { class: 'targi' }, head, pend, menu, buttons,
-            el('div', { class: 'tg-layout' }, grid, players)));
+        redrawKeepingFocus(container, () => container.replaceChildren(el('div', { class: 'targi' },
+            head, pend, menu, buttons, el('div', { class: 'tg-layout' }, grid, players))));
     },
 };

@@ -223,6 +223,9 @@ async function playCarcassonne(browser, base, game, seed) {
     if (await page.locator('details.moves-panel').count())
         check(await page.locator('details.moves-panel').getAttribute('open') === null,
             `${game}: the list of all moves is folded away, the board offers them`);
+    // The first view shows the latest tiles close up; random clicks need every legal square on
+    // screen, so the whole board.
+    await page.click('.carc-zoom[data-cam="fit"]', { timeout: STEP_TIMEOUT });
     const rnd = rng(seed);
     const stats = { place: 0, rotations: 0, follower: 0, skip: 0, other: 0, fallback: 0 };
     let steps = 0, state;

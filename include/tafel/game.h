@@ -183,6 +183,9 @@ int tafel_is_legal(const tafel_game *g, const void *state, int32_t action);
 int tafel_apply(const tafel_game *g, void *state, int32_t action, char *err, size_t errlen);
 /* Sample a chance outcome with rng (state must be a chance node). */
 int32_t tafel_sample_chance(const tafel_game *g, const void *state, tafel_rng *rng);
+/* 0 if s has no control character; else -1 and "WHAT: control character at position N". The
+ * parsers quote their input in their messages, which must stay one line. */
+int tafel_check_printable(const char *what, const char *s, char *err, size_t errlen);
 /* Parse notation and check legality. */
 int tafel_text_to_action(const tafel_game *g, const void *state, const char *text,
                          int32_t *action, char *err, size_t errlen);

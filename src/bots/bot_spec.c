@@ -164,6 +164,8 @@ bad:
 
 int bot_parse_spec(const char *spec, bot_opts *o, char *err, size_t errlen)
 {
+    if (tafel_check_printable("bad bot spec", spec, err, errlen))
+        return -1;
     char name[32];
     size_t n = strcspn(spec, "(");
     if (n == 0 || n >= sizeof name) {

@@ -265,9 +265,22 @@ int32_t tafel_sample_chance(const tafel_game *g, const void *state, tafel_rng *r
     return out[n - 1].action;
 }
 
+int tafel_check_printable(const char *what, const char *s, char *err, size_t errlen)
+{
+    for (const char *c = s; *c; c++)
+        if ((unsigned char)*c < 0x20 || *c == 0x7f) {
+            snprintf(err, errlen, "%s: control character at position %zu", what,
+                     (size_t)(c - s));
+            return -1;
+        }
+    return 0;
+}
+
 int tafel_text_to_action(const tafel_game *g, const void *state, const char *text,
                          int32_t *action, char *err, size_t errlen)
 {
+    if (tafel_check_printable("bad move", text, err, errlen))
+        return -1;
     if (g->type->text_to_action(g, state, text, action, err, errlen))
         return -1;
     if (!tafel_is_legal(g, state, *action)) {

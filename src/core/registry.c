@@ -27,6 +27,8 @@ const tafel_game_type *tafel_game_type_find(const char *name)
 
 int tafel_game_load(tafel_game *g, const char *spec, char *err, size_t errlen)
 {
+    if (tafel_check_printable("bad game string", spec, err, errlen))
+        return -1;
     char name[64];
     const char *open = strchr(spec, '(');
     size_t n = open ? (size_t)(open - spec) : strlen(spec);

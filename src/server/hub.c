@@ -47,9 +47,11 @@ struct hub_conn {
     pthread_t writer;
 };
 
-/* A match in memory. Kept for the server's lifetime once loaded (finished ones too, so that
- * late spectators and the record need no reload). */
+/* A match in memory. An unfinished one stays for the server's lifetime; a finished one is
+ * evicted as soon as nobody holds it (its last connection left) and reloaded from the store on
+ * demand (a late spectator, the record). Its mutex guards everything but refs and next. */
 struct live {
+    pthread_mutex_t mu;
     int64_t id;
     tafel_match *m;
     store_status status;
@@ -57,15 +59,38 @@ struct live {
     store_seat seats[TAFEL_MAX_PLAYERS];
     int joined_once[TAFEL_MAX_PLAYERS]; /* a human seat has joined since the server started */
     int bot_busy;              /* a worker is thinking for this match */
+    int fresh;                 /* just loaded: the first holder settles it (chance, bots) */
     hub_conn *conns;
-    live *next;
+    int refs;                  /* under hub.mu: connections attached + calls under way */
+    int finished;              /* under hub.mu: evict once refs drops to 0 */
+    live *next;                /* under hub.mu */
 };
 
+/* A group commit's part for one match: its actions since the last commit. */
+typedef struct hub_job {
+    store_append item;
+    int done;
+    struct hub_job *next;
+} hub_job;
+
+/* Locks, always taken in this order: a match's mu, then hub.mu (the list of matches and their
+ * refs, held briefly), then smu (the store handle). cmu (the commit queue) is taken alone. A
+ * match's mu is held while its actions are committed, so its messages keep the order of the
+ * store, but no other match waits for that fsync: the committer thread writes the actions of
+ * every match waiting in one transaction. */
 struct hub {
     pthread_mutex_t mu;
-    store *st;
     live *matches;
+    pthread_mutex_t smu;
+    store *st;
     bots *bots;
+    pthread_mutex_t cmu;
+    pthread_cond_t ccv;        /* jobs waiting, or stop */
+    pthread_cond_t dcv;        /* a group committed */
+    hub_job *jobs, *jobs_tail;
+    int cstop;
+    pthread_t committer;
+    int has_committer;
 };
 
 /* ---- Messages for one viewer ---- */
@@ -204,6 +229,74 @@ static json_t *hub_over_msg(const live *L)
     return msg;
 }
 
+/* ---- Group commit ---- */
+
+static void *hub_committer(void *p)
+{
+    hub *h = p;
+    store_append *items = NULL;
+    size_t cap = 0;
+    pthread_mutex_lock(&h->cmu);
+    for (;;) {
+        while (!h->jobs && !h->cstop)
+            pthread_cond_wait(&h->ccv, &h->cmu);
+        if (!h->jobs)
+            break;
+        hub_job *list = h->jobs;
+        h->jobs = h->jobs_tail = NULL;
+        pthread_mutex_unlock(&h->cmu);
+        size_t n = 0;
+        for (hub_job *j = list; j; j = j->next)
+            n++;
+        if (n > cap) {
+            cap = 2 * n;
+            items = realloc(items, cap * sizeof *items);
+            if (!items)
+                abort();
+        }
+        n = 0;
+        for (hub_job *j = list; j; j = j->next)
+            items[n++] = j->item;
+        char err[TAFEL_ERR_LEN];
+        pthread_mutex_lock(&h->smu);
+        store_append_group(h->st, items, (int)n, err, sizeof err);
+        pthread_mutex_unlock(&h->smu);
+        pthread_mutex_lock(&h->cmu);
+        n = 0;
+        for (hub_job *j = list, *next; j; j = next) {
+            next = j->next; /* j belongs to its waiter again once done is set */
+            j->item.rc = items[n].rc;
+            memcpy(j->item.err, items[n].err, sizeof j->item.err);
+            n++;
+            j->done = 1;
+        }
+        pthread_cond_broadcast(&h->dcv);
+    }
+    pthread_mutex_unlock(&h->cmu);
+    free(items);
+    return NULL;
+}
+
+/* Store actions in the next group commit and wait for it: STORE_OK once they are on disk. */
+static int hub_store_actions(hub *h, int64_t id, int first, const store_action *acts, int n,
+                             char *err, size_t errlen)
+{
+    hub_job job = {.item = {.game = id, .first_index = first, .num_actions = n, .actions = acts}};
+    pthread_mutex_lock(&h->cmu);
+    if (h->jobs_tail)
+        h->jobs_tail->next = &job;
+    else
+        h->jobs = &job;
+    h->jobs_tail = &job;
+    pthread_cond_signal(&h->ccv);
+    while (!job.done)
+        pthread_cond_wait(&h->dcv, &h->cmu);
+    pthread_mutex_unlock(&h->cmu);
+    if (job.item.rc)
+        snprintf(err, errlen, "%s", job.item.err);
+    return job.item.rc;
+}
+
 /* ---- Turn flow ---- */
 
 static live *hub_find(hub *h, int64_t id)
@@ -212,17 +305,6 @@ static live *hub_find(hub *h, int64_t id)
         if (L->id == id)
             return L;
     return NULL;
-}
-
-/* Tell every connection of L about the action just applied (before -> current state). */
-static void hub_broadcast_action(live *L, size_t index, int player, int32_t action,
-                                 const void *before)
-{
-    const tafel_game *g = tafel_match_game(L->m);
-    const void *after = tafel_match_state(L->m);
-    int to_move = tafel_match_to_move(L->m);
-    for (hub_conn *c = L->conns; c; c = c->next)
-        hub_send(c, hub_msg_action(g, index, player, action, before, after, to_move, c->seat));
 }
 
 static void hub_store_result(hub *h, live *L)
@@ -234,87 +316,119 @@ static void hub_store_result(hub *h, live *L)
         res.resigned_seat = tafel_match_resigned(L->m);
     }
     char err[TAFEL_ERR_LEN];
-    if (store_finish_game(h->st, L->id, &res, err, sizeof err))
+    pthread_mutex_lock(&h->smu);
+    int rc = store_finish_game(h->st, L->id, &res, err, sizeof err);
+    pthread_mutex_unlock(&h->smu);
+    if (rc)
         fprintf(stderr, "tafel: match %lld: %s\n", (long long)L->id, err);
     L->status = STORE_STATUS_FINISHED;
+    pthread_mutex_lock(&h->mu);
+    L->finished = 1;
+    pthread_mutex_unlock(&h->mu);
     for (hub_conn *c = L->conns; c; c = c->next)
         hub_send(c, hub_over_msg(L));
 }
 
-/* Store the action, then apply and tell (the caller validated it). -1 when the store refused
- * or failed: then nothing was applied. */
-static int hub_commit(hub *h, live *L, int player, int32_t action, char *err, size_t errlen)
+/* The actions of one advance: each with the state before it and who moves after it. */
+typedef struct hub_steps {
+    size_t n, cap, state_size;
+    store_action *acts;
+    int *to_move;
+    unsigned char *before;     /* n states of state_size bytes */
+} hub_steps;
+
+static void hub_steps_push(hub_steps *st, const tafel_game *g, const void *s, int player,
+                           int32_t action)
 {
-    const tafel_game *g = tafel_match_game(L->m);
-    const void *s = tafel_match_state(L->m);
-    size_t index = tafel_match_num_actions(L->m);
-    char notation[TAFEL_TEXT_LEN];
-    g->type->action_to_text(g, s, action, notation, sizeof notation);
-    if (store_append_action(h->st, L->id, (int)index, action, player, notation, err, errlen))
-        return -1;
-    void *before = malloc(g->type->state_size);
-    if (!before)
-        abort();
-    tafel_state_copy(g, before, s);
-    if (tafel_match_apply(L->m, index, player, action, err, errlen))
-        abort(); /* validated before storing: the match and the store now disagree */
-    hub_broadcast_action(L, index, player, action, before);
-    free(before);
-    return 0;
+    if (st->n == st->cap) {
+        st->cap = st->cap ? 2 * st->cap : 4;
+        st->acts = realloc(st->acts, st->cap * sizeof *st->acts);
+        st->to_move = realloc(st->to_move, st->cap * sizeof *st->to_move);
+        st->before = realloc(st->before, st->cap * st->state_size);
+        if (!st->acts || !st->to_move || !st->before)
+            abort();
+    }
+    store_action *a = &st->acts[st->n];
+    a->action = action;
+    a->player = player;
+    g->type->action_to_text(g, s, action, a->notation, sizeof a->notation);
+    tafel_state_copy(g, st->before + st->n * st->state_size, s);
+    st->n++;
 }
 
-/* After an action: resolve chance at once, store the end, or wake a bot. */
-static void hub_settle(hub *h, live *L)
+/* Apply `action` by `player` (validated by the caller; player -1: none, only settle), then every
+ * chance outcome that follows; store them all in one group commit; only then tell every
+ * connection, each built from its seat's view; then store the end or wake a bot. -1 when the
+ * store failed: then the match is rebuilt as it was and nobody was told anything. */
+static int hub_advance(hub *h, live *L, int player, int32_t action, char *err, size_t errlen)
 {
-    char err[TAFEL_ERR_LEN];
+    const tafel_game *g = tafel_match_game(L->m);
+    size_t first = tafel_match_num_actions(L->m);
+    hub_steps st = {.state_size = g->type->state_size};
+    if (player >= 0) {
+        hub_steps_push(&st, g, tafel_match_state(L->m), player, action);
+        if (tafel_match_apply(L->m, first, player, action, err, errlen))
+            abort(); /* validated by the caller */
+        st.to_move[0] = tafel_match_to_move(L->m);
+    }
+    /* The match samples each outcome (its rng advances one draw per chance node). */
     while (tafel_match_to_move(L->m) == TAFEL_CHANCE) {
-        /* The match samples and applies the outcome (its rng advances one draw per chance
-         * node); it is stored before anyone is told. */
-        const tafel_game *g = tafel_match_game(L->m);
-        size_t index = tafel_match_num_actions(L->m);
-        void *before = malloc(g->type->state_size);
-        if (!before)
+        unsigned char *b = malloc(st.state_size);
+        if (!b)
             abort();
-        tafel_state_copy(g, before, tafel_match_state(L->m));
+        tafel_state_copy(g, b, tafel_match_state(L->m));
         int32_t a = tafel_match_sample_chance(L->m);
-        char notation[TAFEL_TEXT_LEN];
-        g->type->action_to_text(g, before, a, notation, sizeof notation);
-        if (store_append_action(h->st, L->id, (int)index, a, TAFEL_CHANCE, notation, err,
-                                sizeof err)) {
-            /* Nobody was told: rebuilding from the store undoes the draw, and the rebuilt rng
-             * draws the same outcome next time. */
-            fprintf(stderr, "tafel: match %lld: %s\n", (long long)L->id, err);
-            free(before);
-            tafel_match *m2 = NULL;
-            tafel_record r = *tafel_match_record(L->m);
-            r.num_actions = index;
-            r.has_result = 0;
-            m2 = tafel_match_from_record(&r, err, sizeof err);
-            if (!m2)
-                abort();
-            tafel_match_free(L->m);
-            L->m = m2;
-            return;
+        hub_steps_push(&st, g, b, TAFEL_CHANCE, a);
+        free(b);
+        st.to_move[st.n - 1] = tafel_match_to_move(L->m);
+    }
+    int rc = 0;
+    if (st.n && hub_store_actions(h, L->id, (int)first, st.acts, (int)st.n, err, errlen)) {
+        /* Nobody was told: rebuilding from the record undoes them, and the rebuilt rng draws
+         * the same outcomes next time. */
+        fprintf(stderr, "tafel: match %lld: %s\n", (long long)L->id, err);
+        tafel_record r = *tafel_match_record(L->m);
+        r.num_actions = first;
+        r.has_result = 0;
+        char why[TAFEL_ERR_LEN];
+        tafel_match *m2 = tafel_match_from_record(&r, why, sizeof why);
+        if (!m2)
+            abort();
+        tafel_match_free(L->m);
+        L->m = m2;
+        rc = -1;
+    } else {
+        for (size_t i = 0; i < st.n; i++) {
+            const void *before = st.before + i * st.state_size;
+            const void *after = i + 1 < st.n ? st.before + (i + 1) * st.state_size
+                                             : tafel_match_state(L->m);
+            for (hub_conn *c = L->conns; c; c = c->next)
+                hub_send(c, hub_msg_action(g, first + i, st.acts[i].player, st.acts[i].action,
+                                           before, after, st.to_move[i], c->seat));
         }
-        hub_broadcast_action(L, index, TAFEL_CHANCE, a, before);
-        free(before);
+        if (tafel_match_is_over(L->m)) {
+            if (L->status != STORE_STATUS_FINISHED)
+                hub_store_result(h, L);
+        } else if (tafel_match_bot_to_move(L->m) && !L->bot_busy && h->bots) {
+            bots_request(h->bots, L->id);
+        }
     }
-    if (tafel_match_is_over(L->m)) {
-        if (L->status != STORE_STATUS_FINISHED)
-            hub_store_result(h, L);
-        return;
-    }
-    if (tafel_match_bot_to_move(L->m) && !L->bot_busy && h->bots)
-        bots_request(h->bots, L->id);
+    free(st.acts);
+    free(st.to_move);
+    free(st.before);
+    return rc;
 }
 
 /* ---- Loading and creating ---- */
 
-/* Rebuild match id from the store (seed + actions through the match) into the hub. */
+/* Rebuild match id from the store (seed + actions through the match). Takes smu. */
 static live *hub_load(hub *h, int64_t id, char *err, size_t errlen)
 {
     store_game sg;
-    if (store_load_game(h->st, id, &sg, err, errlen))
+    pthread_mutex_lock(&h->smu);
+    int rc = store_load_game(h->st, id, &sg, err, errlen);
+    pthread_mutex_unlock(&h->smu);
+    if (rc)
         return NULL;
     tafel_record r;
     tafel_record_init(&r);
@@ -338,28 +452,82 @@ static live *hub_load(hub *h, int64_t id, char *err, size_t errlen)
     live *L = calloc(1, sizeof *L);
     if (!L)
         abort();
+    pthread_mutex_init(&L->mu, NULL);
     L->id = id;
     L->m = m;
     L->status = sg.status;
+    L->finished = sg.status == STORE_STATUS_FINISHED;
+    L->fresh = 1;
     snprintf(L->created, sizeof L->created, "%s", sg.created);
     memcpy(L->seats, sg.seats, sizeof L->seats);
     store_game_free(&sg);
-    L->next = h->matches;
-    h->matches = L;
     return L;
 }
 
-/* A match in memory, loaded from the store on first use. NULL when there is no such match. */
-static live *hub_get(hub *h, int64_t id)
+static void hub_live_free(live *L)
 {
+    tafel_match_free(L->m);
+    pthread_mutex_destroy(&L->mu);
+    free(L);
+}
+
+/* Match id held (a reference) and locked; loaded from the store first when `load` and it is
+ * not in memory. NULL when there is no such match. Give it back with hub_release. */
+static live *hub_acquire(hub *h, int64_t id, int load)
+{
+    pthread_mutex_lock(&h->mu);
     live *L = hub_find(h, id);
+    if (!L && load) {
+        char err[TAFEL_ERR_LEN];
+        if ((L = hub_load(h, id, err, sizeof err))) {
+            L->next = h->matches;
+            h->matches = L;
+        }
+    }
     if (L)
-        return L;
-    char err[TAFEL_ERR_LEN];
-    L = hub_load(h, id, err, sizeof err);
-    if (L)
-        hub_settle(h, L);
+        L->refs++;
+    pthread_mutex_unlock(&h->mu);
+    if (!L)
+        return NULL;
+    pthread_mutex_lock(&L->mu);
+    if (L->fresh) {
+        char err[TAFEL_ERR_LEN];
+        L->fresh = 0;
+        hub_advance(h, L, -1, 0, err, sizeof err);
+    }
     return L;
+}
+
+/* Drop a reference (L unlocked); a finished match nobody holds leaves memory. */
+static void hub_put(hub *h, live *L)
+{
+    pthread_mutex_lock(&h->mu);
+    int evict = --L->refs == 0 && L->finished;
+    if (evict)
+        for (live **pp = &h->matches; *pp; pp = &(*pp)->next)
+            if (*pp == L) {
+                *pp = L->next;
+                break;
+            }
+    pthread_mutex_unlock(&h->mu);
+    if (evict)
+        hub_live_free(L);
+}
+
+static void hub_release(hub *h, live *L)
+{
+    pthread_mutex_unlock(&L->mu);
+    hub_put(h, L);
+}
+
+int hub_live_count(hub *h)
+{
+    int n = 0;
+    pthread_mutex_lock(&h->mu);
+    for (live *L = h->matches; L; L = L->next)
+        n++;
+    pthread_mutex_unlock(&h->mu);
+    return n;
 }
 
 hub *hub_new(const char *db_path, int bot_threads, char *err, size_t errlen)
@@ -368,31 +536,54 @@ hub *hub_new(const char *db_path, int bot_threads, char *err, size_t errlen)
     if (!h)
         abort();
     pthread_mutex_init(&h->mu, NULL);
+    pthread_mutex_init(&h->smu, NULL);
+    pthread_mutex_init(&h->cmu, NULL);
+    pthread_cond_init(&h->ccv, NULL);
+    pthread_cond_init(&h->dcv, NULL);
     h->st = store_open(db_path, err, errlen);
     if (!h->st) {
-        free(h);
+        hub_free(h);
         return NULL;
     }
+    if (pthread_create(&h->committer, NULL, hub_committer, h))
+        abort();
+    h->has_committer = 1;
     static const store_status unfinished[] = {STORE_STATUS_OPEN, STORE_STATUS_RUNNING};
+    int64_t *ids = NULL;
+    size_t nids = 0;
     for (int k = 0; k < 2; k++) {
         store_game_info *infos;
         int count;
         if (store_list_games(h->st, unfinished[k], &infos, &count, err, errlen)) {
+            free(ids);
             hub_free(h);
             return NULL;
         }
-        for (int i = 0; i < count; i++) {
-            char why[TAFEL_ERR_LEN];
-            if (!hub_load(h, infos[i].id, why, sizeof why))
-                fprintf(stderr, "tafel: not resumed: %s\n", why); /* the others still run */
-        }
+        ids = realloc(ids, (nids + (size_t)count + 1) * sizeof *ids);
+        if (!ids)
+            abort();
+        for (int i = 0; i < count; i++)
+            ids[nids++] = infos[i].id;
         free(infos);
     }
+    for (size_t i = 0; i < nids; i++) {
+        char why[TAFEL_ERR_LEN];
+        live *L = hub_load(h, ids[i], why, sizeof why);
+        if (!L) {
+            fprintf(stderr, "tafel: not resumed: %s\n", why); /* the others still run */
+            continue;
+        }
+        L->next = h->matches;
+        h->matches = L;
+    }
     h->bots = bots_start(h, bot_threads);
-    pthread_mutex_lock(&h->mu);
-    for (live *L = h->matches; L; L = L->next)
-        hub_settle(h, L);
-    pthread_mutex_unlock(&h->mu);
+    /* Settle each: outcomes to draw, bots to wake. */
+    for (size_t i = 0; i < nids; i++) {
+        live *L = hub_acquire(h, ids[i], 0);
+        if (L)
+            hub_release(h, L);
+    }
+    free(ids);
     return h;
 }
 
@@ -401,14 +592,24 @@ void hub_free(hub *h)
     if (!h)
         return;
     bots_stop(h->bots);
+    if (h->has_committer) {
+        pthread_mutex_lock(&h->cmu);
+        h->cstop = 1;
+        pthread_cond_signal(&h->ccv);
+        pthread_mutex_unlock(&h->cmu);
+        pthread_join(h->committer, NULL);
+    }
     while (h->matches) {
         live *L = h->matches;
         h->matches = L->next;
-        tafel_match_free(L->m);
-        free(L);
+        hub_live_free(L);
     }
     store_close(h->st);
     pthread_mutex_destroy(&h->mu);
+    pthread_mutex_destroy(&h->smu);
+    pthread_mutex_destroy(&h->cmu);
+    pthread_cond_destroy(&h->ccv);
+    pthread_cond_destroy(&h->dcv);
     free(h);
 }
 
@@ -557,25 +758,22 @@ json_t *hub_http_create(hub *h, const json_t *req, const char *host, int *status
         }
         defs[p].token_hash = hashes[p];
     }
-    pthread_mutex_lock(&h->mu);
     int64_t id;
     const char *canonical = tafel_match_record(m)->game;
-    if (store_create_game(h->st, canonical, seed, (int)n, defs, &id, err, sizeof err)) {
-        pthread_mutex_unlock(&h->mu);
-        tafel_match_free(m);
-        return hub_http_error(status, 500, err);
-    }
-    /* The in-memory match is the stored one reloaded, so that created time and seats come
-     * from one place; a game of bots only is running from the start. */
-    tafel_match_free(m);
-    if (!humans)
+    pthread_mutex_lock(&h->smu);
+    int rc = store_create_game(h->st, canonical, seed, (int)n, defs, &id, err, sizeof err);
+    /* A game of bots only is running from the start. */
+    if (!rc && !humans)
         store_set_status(h->st, id, STORE_STATUS_RUNNING, err, sizeof err);
-    live *L = hub_load(h, id, err, sizeof err);
-    if (!L) {
-        pthread_mutex_unlock(&h->mu);
+    pthread_mutex_unlock(&h->smu);
+    tafel_match_free(m);
+    if (rc)
         return hub_http_error(status, 500, err);
-    }
-    hub_settle(h, L);
+    /* The in-memory match is the stored one reloaded, so that created time and seats come
+     * from one place. */
+    live *L = hub_acquire(h, id, 1);
+    if (!L)
+        return hub_http_error(status, 500, "the new match could not be loaded");
     json_t *out_seats = json_array();
     for (size_t p = 0; p < n; p++) {
         json_t *s = json_pack("{s:i, s:s}", "seat", (int)p, "spec", seats[p]);
@@ -590,7 +788,7 @@ json_t *hub_http_create(hub *h, const json_t *req, const char *host, int *status
     }
     json_t *out = json_pack("{s:I, s:s, s:o}", "id", (json_int_t)id, "game",
                             tafel_match_record(L->m)->game, "seats", out_seats);
-    pthread_mutex_unlock(&h->mu);
+    hub_release(h, L);
     *status = 201;
     return out;
 }
@@ -611,14 +809,14 @@ json_t *hub_http_list(hub *h, const char *filter, int *status)
         to = from + 1;
     }
     char err[TAFEL_ERR_LEN];
-    pthread_mutex_lock(&h->mu);
+    pthread_mutex_lock(&h->smu);
     int64_t *ids = NULL;
     size_t nids = 0;
     for (int k = from; k < to; k++) {
         store_game_info *infos;
         int count;
         if (store_list_games(h->st, all[k], &infos, &count, err, sizeof err)) {
-            pthread_mutex_unlock(&h->mu);
+            pthread_mutex_unlock(&h->smu);
             free(ids);
             return hub_http_error(status, 500, err);
         }
@@ -629,6 +827,7 @@ json_t *hub_http_list(hub *h, const char *filter, int *status)
             ids[nids++] = infos[i].id;
         free(infos);
     }
+    pthread_mutex_unlock(&h->smu);
     /* Newest first: ids grow with creation. */
     for (size_t i = 1; i < nids; i++)
         for (size_t j = i; j > 0 && ids[j - 1] < ids[j]; j--) {
@@ -638,16 +837,21 @@ json_t *hub_http_list(hub *h, const char *filter, int *status)
         }
     json_t *list = json_array();
     for (size_t i = 0; i < nids && i < HUB_LIST_MAX; i++) {
-        live *L = hub_find(h, ids[i]);
-        store_game g;
-        if (L)
+        live *L = hub_acquire(h, ids[i], 0);
+        if (L) {
             json_array_append_new(list, hub_match_json(L));
-        else if (!store_load_game(h->st, ids[i], &g, err, sizeof err)) {
+            hub_release(h, L);
+            continue;
+        }
+        store_game g;
+        pthread_mutex_lock(&h->smu);
+        int rc = store_load_game(h->st, ids[i], &g, err, sizeof err);
+        pthread_mutex_unlock(&h->smu);
+        if (!rc) {
             json_array_append_new(list, hub_stored_match_json(&g));
             store_game_free(&g);
         }
     }
-    pthread_mutex_unlock(&h->mu);
     free(ids);
     *status = 200;
     return json_pack("{s:o}", "matches", list);
@@ -655,10 +859,10 @@ json_t *hub_http_list(hub *h, const char *filter, int *status)
 
 json_t *hub_http_match(hub *h, int64_t id, int *status)
 {
-    pthread_mutex_lock(&h->mu);
-    live *L = hub_get(h, id);
+    live *L = hub_acquire(h, id, 1);
     json_t *out = L ? hub_match_json(L) : NULL;
-    pthread_mutex_unlock(&h->mu);
+    if (L)
+        hub_release(h, L);
     if (!out)
         return hub_http_error(status, 404, "no such match");
     *status = 200;
@@ -668,8 +872,7 @@ json_t *hub_http_match(hub *h, int64_t id, int *status)
 json_t *hub_http_record(hub *h, int64_t id, int *status)
 {
     char err[TAFEL_ERR_LEN];
-    pthread_mutex_lock(&h->mu);
-    live *L = hub_get(h, id);
+    live *L = hub_acquire(h, id, 1);
     json_t *out = NULL;
     if (!L)
         out = hub_http_error(status, 404, "no such match");
@@ -680,7 +883,8 @@ json_t *hub_http_record(hub *h, int64_t id, int *status)
         out = hub_http_error(status, 500, err);
     else
         *status = 200;
-    pthread_mutex_unlock(&h->mu);
+    if (L)
+        hub_release(h, L);
     return out;
 }
 
@@ -724,17 +928,24 @@ static void hub_detach(live *L, hub_conn *c)
     c->next = NULL;
 }
 
+/* Leave c's match (if any): tell the others when its seat is no longer connected, drop the
+ * reference the connection held. */
+static void hub_leave(hub *h, hub_conn *c)
+{
+    live *L = c->match;
+    if (!L)
+        return;
+    pthread_mutex_lock(&L->mu);
+    int seat = c->seat;
+    hub_detach(L, c);
+    if (seat >= 0 && !hub_seat_connected(L, seat))
+        hub_broadcast_presence(L);
+    hub_release(h, L);
+}
+
 void hub_conn_close(hub *h, hub_conn *c)
 {
-    pthread_mutex_lock(&h->mu);
-    live *L = c->match;
-    if (L) {
-        int seat = c->seat;
-        hub_detach(L, c);
-        if (seat >= 0 && !hub_seat_connected(L, seat))
-            hub_broadcast_presence(L);
-    }
-    pthread_mutex_unlock(&h->mu);
+    hub_leave(h, c);
     /* Detached from its match, so nothing is queued any more; the writer ends. */
     pthread_mutex_lock(&c->qmu);
     c->closing = 1;
@@ -748,9 +959,8 @@ void hub_conn_close(hub *h, hub_conn *c)
 
 void hub_conn_error(hub *h, hub_conn *c, const char *code, const char *text)
 {
-    pthread_mutex_lock(&h->mu);
+    (void)h; /* the connection's own queue keeps the order */
     hub_send_error(c, code, text);
-    pthread_mutex_unlock(&h->mu);
 }
 
 /* The seat a token opens in L, or -1. Every human seat's hash is checked, so the time taken
@@ -774,7 +984,7 @@ static int hub_join(hub *h, hub_conn *c, const json_t *msg)
         return -1;
     }
     const json_t *jid = json_object_get(msg, "match"), *jtok = json_object_get(msg, "token");
-    live *L = json_is_integer(jid) ? hub_get(h, json_integer_value(jid)) : NULL;
+    live *L = json_is_integer(jid) ? hub_acquire(h, json_integer_value(jid), 1) : NULL;
     if (!L) {
         hub_send_error(c, "bad_token", "no such match");
         return -1;
@@ -785,15 +995,16 @@ static int hub_join(hub *h, hub_conn *c, const json_t *msg)
         seat = tok ? hub_token_seat(L, tok) : -1;
         if (seat < 0) {
             hub_send_error(c, "bad_token", "this token opens no seat of this match");
+            hub_release(h, L);
             return -1;
         }
     }
     if (c->match) {
-        live *old = c->match;
-        int old_seat = c->seat;
-        hub_detach(old, c);
-        if (old_seat >= 0 && !hub_seat_connected(old, old_seat))
-            hub_broadcast_presence(old);
+        /* Never two matches locked at once: leave the old one with L unlocked (still held,
+         * so it stays in memory). */
+        pthread_mutex_unlock(&L->mu);
+        hub_leave(h, c);
+        pthread_mutex_lock(&L->mu);
     }
     int was_connected = seat >= 0 && hub_seat_connected(L, seat);
     c->match = L;
@@ -814,19 +1025,21 @@ static int hub_join(hub *h, hub_conn *c, const json_t *msg)
         for (int p = 0; p < tafel_match_num_seats(L->m); p++)
             all &= !L->seats[p].has_token || L->joined_once[p];
         char err[TAFEL_ERR_LEN];
-        if (all && !store_set_status(h->st, L->id, STORE_STATUS_RUNNING, err, sizeof err))
-            L->status = STORE_STATUS_RUNNING;
+        if (all) {
+            pthread_mutex_lock(&h->smu);
+            if (!store_set_status(h->st, L->id, STORE_STATUS_RUNNING, err, sizeof err))
+                L->status = STORE_STATUS_RUNNING;
+            pthread_mutex_unlock(&h->smu);
+        }
     }
+    /* The connection keeps the reference it took. */
+    pthread_mutex_unlock(&L->mu);
     return 0;
 }
 
-static int hub_act(hub *h, hub_conn *c, const json_t *msg)
+/* An act in c's match, which is locked. */
+static int hub_act_locked(hub *h, hub_conn *c, live *L, const json_t *msg)
 {
-    live *L = c->match;
-    if (!L) {
-        hub_send_error(c, "not_joined", "join a match first");
-        return -1;
-    }
     if (c->seat < 0) {
         hub_send_error(c, "not_your_turn", "a spectator cannot act");
         return -1;
@@ -867,21 +1080,16 @@ static int hub_act(hub *h, hub_conn *c, const json_t *msg)
         hub_send_error(c, "illegal", "act needs \"action\" (a number) or \"text\" (notation)");
         return -1;
     }
-    if (hub_commit(h, L, c->seat, action, why, sizeof why)) {
+    if (hub_advance(h, L, c->seat, action, why, sizeof why)) {
         hub_send_error(c, "internal", why);
         return -1;
     }
-    hub_settle(h, L);
     return 0;
 }
 
-static int hub_resign(hub *h, hub_conn *c)
+static int hub_resign_locked(hub *h, hub_conn *c, live *L, const json_t *msg)
 {
-    live *L = c->match;
-    if (!L) {
-        hub_send_error(c, "not_joined", "join a match first");
-        return -1;
-    }
+    (void)msg;
     char err[TAFEL_ERR_LEN];
     if (c->seat < 0 || tafel_match_resign(L->m, c->seat, err, sizeof err)) {
         hub_send_error(c, "not_your_turn", c->seat < 0 ? "a spectator cannot resign" : err);
@@ -892,13 +1100,9 @@ static int hub_resign(hub *h, hub_conn *c)
 }
 
 /* A past position of the joined match, from this connection's seat's view (replay.c). */
-static int hub_view_at(hub_conn *c, const json_t *msg)
+static int hub_view_at_locked(hub *h, hub_conn *c, live *L, const json_t *msg)
 {
-    live *L = c->match;
-    if (!L) {
-        hub_send_error(c, "not_joined", "join a match first");
-        return -1;
-    }
+    (void)h;
     const tafel_record *r = tafel_match_record(L->m);
     const json_t *jk = json_object_get(msg, "index");
     if (!json_is_integer(jk) || json_integer_value(jk) < 0 ||
@@ -913,28 +1117,43 @@ static int hub_view_at(hub_conn *c, const json_t *msg)
     return 0;
 }
 
+/* A message about the connection's match, which is locked meanwhile. c->match changes only
+ * on this connection's own messages, so it can be read here without a lock; the connection
+ * holds a reference to it. */
+static int hub_in_match(hub *h, hub_conn *c, const json_t *msg,
+                        int (*fn)(hub *, hub_conn *, live *, const json_t *))
+{
+    live *L = c->match;
+    if (!L) {
+        hub_send_error(c, "not_joined", "join a match first");
+        return -1;
+    }
+    pthread_mutex_lock(&L->mu);
+    int rc = fn(h, c, L, msg);
+    pthread_mutex_unlock(&L->mu);
+    return rc;
+}
+
 int hub_conn_message(hub *h, hub_conn *c, const json_t *msg)
 {
     const char *type = json_string_value(json_object_get(msg, "type"));
     int rc = -1;
-    pthread_mutex_lock(&h->mu);
     if (!type)
         hub_send_error(c, "unknown_type", "a message needs a \"type\"");
     else if (!strcmp(type, "join"))
         rc = hub_join(h, c, msg);
     else if (!strcmp(type, "act"))
-        rc = hub_act(h, c, msg);
+        rc = hub_in_match(h, c, msg, hub_act_locked);
     else if (!strcmp(type, "resign"))
-        rc = hub_resign(h, c);
+        rc = hub_in_match(h, c, msg, hub_resign_locked);
     else if (!strcmp(type, "view_at"))
-        rc = hub_view_at(c, msg);
+        rc = hub_in_match(h, c, msg, hub_view_at_locked);
     else if (!strcmp(type, "ping")) {
         json_t *id = json_object_get(msg, "id");
         hub_send(c, json_pack("{s:s, s:O}", "type", "pong", "id", id ? id : json_null()));
         rc = 0;
     } else
         hub_send_error(c, "unknown_type", "no such message type");
-    pthread_mutex_unlock(&h->mu);
     return rc;
 }
 
@@ -943,9 +1162,10 @@ int hub_conn_message(hub *h, hub_conn *c, const json_t *msg)
 tafel_bot *hub_bot_begin(hub *h, int64_t id, void **state, size_t *index, int *seat)
 {
     tafel_bot *bot = NULL;
-    pthread_mutex_lock(&h->mu);
-    live *L = hub_find(h, id);
-    if (L && !L->bot_busy && tafel_match_bot_to_move(L->m)) {
+    live *L = hub_acquire(h, id, 0);
+    if (!L)
+        return NULL;
+    if (!L->bot_busy && tafel_match_bot_to_move(L->m)) {
         const tafel_game *g = tafel_match_game(L->m);
         *seat = tafel_match_to_move(L->m);
         *index = tafel_match_num_actions(L->m);
@@ -955,24 +1175,29 @@ tafel_bot *hub_bot_begin(hub *h, int64_t id, void **state, size_t *index, int *s
         tafel_state_copy(g, *state, tafel_match_state(L->m));
         bot = tafel_match_bot(L->m, *seat);
         L->bot_busy = 1;
+        /* The worker keeps the reference until hub_bot_end. */
+        pthread_mutex_unlock(&L->mu);
+        return bot;
     }
-    pthread_mutex_unlock(&h->mu);
+    hub_release(h, L);
     return bot;
 }
 
 void hub_bot_end(hub *h, int64_t id, size_t index, int seat, int32_t action)
 {
     pthread_mutex_lock(&h->mu);
-    live *L = hub_find(h, id);
+    live *L = hub_find(h, id); /* held since hub_bot_begin */
+    pthread_mutex_unlock(&h->mu);
+    pthread_mutex_lock(&L->mu);
     L->bot_busy = 0;
     char err[TAFEL_ERR_LEN];
     const tafel_game *g = tafel_match_game(L->m);
     /* A resignation meanwhile makes the choice stale; it is dropped. */
     if (index == tafel_match_num_actions(L->m) && tafel_match_to_move(L->m) == seat &&
         tafel_is_legal(g, tafel_match_state(L->m), action)) {
-        if (hub_commit(h, L, seat, action, err, sizeof err))
-            fprintf(stderr, "tafel: match %lld: %s\n", (long long)id, err);
+        hub_advance(h, L, seat, action, err, sizeof err); /* a failure is logged there */
+    } else if (!tafel_match_is_over(L->m) && tafel_match_bot_to_move(L->m) && h->bots) {
+        bots_request(h->bots, L->id);
     }
-    hub_settle(h, L);
-    pthread_mutex_unlock(&h->mu);
+    hub_release(h, L);
 }

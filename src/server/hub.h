@@ -2,12 +2,17 @@
  * WebSocket connections; creating, joining, acting, resigning; and every message a connection
  * receives, built for its seat only.
  *
- * Locking: one mutex guards the whole hub (every live match, every connection list and the
- * store handle, which is used only under it). Each hub_* function takes it itself. Bots think
- * outside it on a snapshot (hub_bot_begin / hub_bot_end), so a long search blocks nobody.
- * Messages are queued under the mutex, which keeps every connection's messages in the order
- * the actions were stored, and written to the socket by the connection's own writer thread
- * outside it, so a client that stops reading delays nobody else.
+ * Locking: each match has its own mutex, held from validating an action through storing it to
+ * queueing every connection's message about it, so messages keep the order of the store; the
+ * list of matches and the store handle have short-held locks of their own (hub.c). Actions of
+ * all matches are stored by one committer thread, many in one transaction (group commit), and
+ * each is told to anyone only after the transaction holding it committed. Bots think outside
+ * every lock on a snapshot (hub_bot_begin / hub_bot_end), so a long search blocks nobody.
+ * Messages are written to the socket by the connection's own writer thread, so a client that
+ * stops reading delays nobody else.
+ *
+ * Memory: unfinished matches stay loaded; a finished one leaves memory once its last
+ * connection has left, and is loaded again from the store when asked for.
  */
 #ifndef TAFEL_SERVER_HUB_H
 #define TAFEL_SERVER_HUB_H
@@ -51,6 +56,9 @@ void hub_conn_close(hub *h, hub_conn *c);
 /* 1 when the connection fell too far behind (or its socket failed) and gets nothing more:
  * ws.c then closes it. */
 int hub_conn_dropped(hub_conn *c);
+
+/* The number of matches in memory (tests of eviction). */
+int hub_live_count(hub *h);
 
 /* Bot turns, for the worker pool (bots.c). begin: when match id has a bot to move that nobody
  * is running, mark it busy and return its bot, a copy of the state (free() it), the action

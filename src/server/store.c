@@ -85,6 +85,7 @@ static const char schema_sql[] =
 
 enum {
     ST_BEGIN_WRITE, ST_BEGIN_READ, ST_COMMIT, ST_ROLLBACK,
+    ST_SAVEPOINT, ST_ROLLBACK_TO, ST_RELEASE,
     ST_INSERT_GAME, ST_INSERT_SEAT, ST_INSERT_ACTION,
     ST_SET_STATUS, ST_FINISH, ST_COUNT_SEATS, ST_INSERT_RESULT, ST_INSERT_RESULT_SEAT,
     ST_LIST, ST_LOAD_GAME, ST_LOAD_SEATS, ST_LOAD_ACTIONS, ST_LOAD_RESULT, ST_LOAD_RESULT_SEATS,
@@ -98,6 +99,9 @@ static const char *const statement_sql[ST_COUNT] = {
     [ST_BEGIN_READ] = "BEGIN",
     [ST_COMMIT] = "COMMIT",
     [ST_ROLLBACK] = "ROLLBACK",
+    [ST_SAVEPOINT] = "SAVEPOINT item",
+    [ST_ROLLBACK_TO] = "ROLLBACK TO item",
+    [ST_RELEASE] = "RELEASE item",
     [ST_INSERT_GAME] = "INSERT INTO games (game, seed) VALUES (?1, ?2)",
     [ST_INSERT_SEAT] =
         "INSERT INTO seats (game_id, seat, spec, token_hash, name) VALUES (?1, ?2, ?3, ?4, ?5)",
@@ -492,6 +496,57 @@ int store_append_action(store *s, int64_t game, int index, int32_t action, int p
         return rc;
     }
     return commit(s, "append action", err, errlen);
+}
+
+/* One item's actions inside the group's transaction, under a savepoint so that a refused item
+ * leaves nothing of itself behind and the others still commit. */
+static int append_item(store *s, store_append *it)
+{
+    for (int i = 0; i < it->num_actions; i++)
+        if (check_text(it->actions[i].notation, TAFEL_TEXT_LEN, 0, "append action: notation",
+                       it->err, sizeof it->err))
+            return STORE_REFUSED;
+    if (run(s, ST_SAVEPOINT) != SQLITE_DONE)
+        return fail_db(s, "append action", it->err, sizeof it->err);
+    sqlite3_stmt *st = s->st[ST_INSERT_ACTION];
+    int rc = SQLITE_DONE;
+    for (int i = 0; i < it->num_actions && rc == SQLITE_DONE; i++) {
+        sqlite3_bind_int64(st, 1, it->game);
+        sqlite3_bind_int(st, 2, it->first_index + i);
+        sqlite3_bind_int(st, 3, it->actions[i].action);
+        sqlite3_bind_int(st, 4, it->actions[i].player);
+        sqlite3_bind_text(st, 5, it->actions[i].notation, -1, SQLITE_STATIC);
+        rc = run(s, ST_INSERT_ACTION);
+        sqlite3_clear_bindings(st);
+    }
+    int out = STORE_OK;
+    if (rc != SQLITE_DONE) {
+        out = fail_db(s, "append action", it->err, sizeof it->err);
+        run(s, ST_ROLLBACK_TO);
+    }
+    run(s, ST_RELEASE);
+    return out;
+}
+
+int store_append_group(store *s, store_append *items, int n, char *err, size_t errlen)
+{
+    if (run(s, ST_BEGIN_WRITE) != SQLITE_DONE) {
+        int rc = fail_db(s, "append actions", err, errlen);
+        for (int i = 0; i < n; i++) {
+            items[i].rc = STORE_ERROR;
+            snprintf(items[i].err, sizeof items[i].err, "%s", err);
+        }
+        return rc == STORE_OK ? STORE_ERROR : rc;
+    }
+    for (int i = 0; i < n; i++)
+        items[i].rc = append_item(s, &items[i]);
+    if (commit(s, "append actions", err, errlen) == STORE_OK)
+        return STORE_OK;
+    for (int i = 0; i < n; i++) {
+        items[i].rc = STORE_ERROR;
+        snprintf(items[i].err, sizeof items[i].err, "%s", err);
+    }
+    return STORE_ERROR;
 }
 
 int store_set_status(store *s, int64_t game, store_status status, char *err, size_t errlen)

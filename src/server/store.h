@@ -122,6 +122,23 @@ int store_create_game(store *s, const char *game, uint64_t seed, int num_seats,
 int store_append_action(store *s, int64_t game, int index, int32_t action, int player,
                         const char *notation, char *err, size_t errlen);
 
+/* One game's part of a group commit: num_actions actions with indexes first_index, ... */
+typedef struct store_append {
+    int64_t game;
+    int first_index;
+    int num_actions;
+    const store_action *actions;
+    int rc;                      /* out: STORE_OK once committed, else why not (err) */
+    char err[256];
+} store_append;
+
+/* Group commit: append every item's actions in ONE transaction (one fsync for them all), each
+ * item under a savepoint with store_append_action's rules, so that a refused item stores
+ * nothing and the others are still stored. Returns STORE_OK when the transaction committed
+ * (then items[i].rc tells which items are stored), else STORE_ERROR with every rc set to it
+ * and nothing stored. */
+int store_append_group(store *s, store_append *items, int n, char *err, size_t errlen);
+
 /* Set an unfinished game's status to open, running or abandoned (finished goes through
  * store_finish_game). STORE_REFUSED for an unknown or finished game. */
 int store_set_status(store *s, int64_t game, store_status status, char *err, size_t errlen);

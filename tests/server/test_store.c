@@ -337,6 +337,46 @@ static void test_append_refusals(void **state)
     store_close(s);
 }
 
+/* Group commit: three games' actions in one transaction; the item with a stale index (and the
+ * one whose second action skips an index) stores none of its actions, the others all of theirs. */
+static void test_append_group(void **state)
+{
+    const char *dir = *state;
+    char path[512], err[256];
+    snprintf(path, sizeof path, "%s/t.db", dir);
+    store *s = open_ok(path);
+    int64_t a = bot_game(s), b = bot_game(s), c = bot_game(s);
+    append_ok(s, b, 0);
+    const store_action two[] = {{5, 0, "x"}, {6, TAFEL_CHANCE, "y"}};
+    store_append items[] = {
+        {.game = a, .first_index = 0, .num_actions = 2, .actions = two},
+        {.game = b, .first_index = 0, .num_actions = 2, .actions = two}, /* 0 is stored */
+        {.game = c, .first_index = 0, .num_actions = 1, .actions = two},
+        {.game = c, .first_index = 2, .num_actions = 1, .actions = two}, /* a gap */
+    };
+    assert_int_equal(store_append_group(s, items, 4, err, sizeof err), STORE_OK);
+    assert_int_equal(items[0].rc, STORE_OK);
+    assert_int_equal(items[1].rc, STORE_REFUSED);
+    assert_non_null(strstr(items[1].err, "not the next one"));
+    assert_int_equal(items[2].rc, STORE_OK);
+    assert_int_equal(items[3].rc, STORE_REFUSED);
+    const int64_t ids[] = {a, b, c};
+    const int want[] = {2, 1, 1};
+    for (int k = 0; k < 3; k++) {
+        store_game g;
+        assert_int_equal(store_load_game(s, ids[k], &g, err, sizeof err), STORE_OK);
+        assert_int_equal(g.num_actions, want[k]);
+        store_game_free(&g);
+    }
+    store_game g;
+    assert_int_equal(store_load_game(s, a, &g, err, sizeof err), STORE_OK);
+    assert_int_equal(g.actions[1].action, 6);
+    assert_int_equal(g.actions[1].player, TAFEL_CHANCE);
+    assert_string_equal(g.actions[1].notation, "y");
+    store_game_free(&g);
+    store_close(s);
+}
+
 /* A refused game leaves nothing behind: no game row without its seats. */
 static void test_create_refusals(void **state)
 {
@@ -823,7 +863,7 @@ int main(void)
         FIXTURE(test_foreign_and_newer),   FIXTURE(test_garbage_file),
         FIXTURE(test_damaged_pages),       FIXTURE(test_unwritable),
         FIXTURE(test_kill_durability),     FIXTURE(test_two_writers),
-        FIXTURE(test_busy_wait),
+        FIXTURE(test_busy_wait),           FIXTURE(test_append_group),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -270,6 +270,13 @@ int tafel_record_save(const tafel_record *r, const char *path, char *err, size_t
     json_decref(root);
     if (!text)
         abort();
+    /* A rename would replace a device (/dev/full) or a folder's entry by a file. */
+    struct stat st;
+    if (!stat(path, &st) && !S_ISREG(st.st_mode)) {
+        free(text);
+        snprintf(err, errlen, "cannot save record %s: not a regular file", path);
+        return -1;
+    }
     char dir[4096], tmp[4200];
     record_dir(path, dir, sizeof dir);
     snprintf(tmp, sizeof tmp, "%s/.tafel-record-XXXXXX", dir);

@@ -38,6 +38,7 @@ export function showMatch(root, id) {
         waiting: false,
         // Log navigation: the position after pastAsk actions (-1: live), past once it came.
         pastAsk: -1,
+        resync: false, // a stale move was refused: the next state brings the page up to date
         /** @type {ServerMessage | null} */
         past: null,
     };
@@ -84,6 +85,7 @@ export function showMatch(root, id) {
         if (page.waiting || !conn.act(page.index, action))
             return;
         page.waiting = true;
+        notice.textContent = ''; // an earlier refusal is answered by this move
         drawMoves();
     }
 
@@ -106,6 +108,11 @@ export function showMatch(root, id) {
             page.log = msg.log;
             update(msg);
             drawLog();
+            if (page.resync) // after a refused stale move: say that the page caught up
+                notice.textContent = t('resynced');
+            page.resync = false;
+            if (page.pastAsk >= 0 && page.past?.index !== page.pastAsk) // asked while away
+                conn.send({ type: 'view_at', index: page.pastAsk });
             break;
         case 'action':
             page.log.push(msg.entry);
@@ -162,8 +169,10 @@ export function showMatch(root, id) {
         notice.textContent = t('refused', { e: msg.error });
         // Our picture was out of date (another tab of this seat moved, say): join again, which
         // brings the whole state.
-        if (msg.code === 'stale' || msg.code === 'not_your_turn')
+        if (msg.code === 'stale' || msg.code === 'not_your_turn') {
+            page.resync = true;
             conn.ws?.close();
+        }
         drawMoves();
     }
 

@@ -124,6 +124,12 @@ export const TEXTS = {
     },
     pastLoading: { en: 'Loading the position after move {k}…', de: 'Lade die Stellung nach Zug {k}…' },
     backToLive: { en: 'Back to the live position', de: 'Zurück zur aktuellen Stellung' },
+    resynced: {
+        en: 'That move was refused: this page was out of date (another tab moved?). It now shows '
+            + 'the current position.',
+        de: 'Der Zug wurde abgelehnt: diese Seite war nicht mehr aktuell (ein anderer Tab hat '
+            + 'gezogen?). Sie zeigt jetzt die aktuelle Stellung.',
+    },
     prevMove: { en: '◀ Previous', de: '◀ Voriger' },
     nextMove: { en: 'Next ▶', de: 'Nächster ▶' },
     replayThis: { en: 'Replay this match', de: 'Diese Partie nachspielen' },

@@ -52,7 +52,7 @@ export async function showLobby(root) {
     const finished = el('section', { id: 'finished', class: 'panel', hidden: '' });
     root.replaceChildren(el('div', { class: 'lobby' },
         el('section', { class: 'panel' }, el('h2', {}, t('newMatch')), newMatchForm(games, created)),
-        created, list, finished, uploadForm(root)));
+        created, uploadForm(root), list, finished));
     await Promise.all([refreshMatches(list), finishedMatches(finished)]);
 }
 

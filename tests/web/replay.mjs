@@ -126,7 +126,7 @@ async function logNavigation(browser, base) {
     // Entry 4 (a move of some player): the position after it is view_at index 5.
     const k = 5;
     await page.click(`#log li.entry[data-index="${k - 1}"]`);
-    await page.waitForFunction(() => /after move/.test(document.querySelector('#past')?.textContent ?? ''),
+    await page.waitForFunction(() => /Position after move/.test(document.querySelector('#past')?.textContent ?? ''),
         null, { timeout: STEP });
     const answer = got.filter((m) => m.type === 'view_at').at(-1);
     check(answer?.index === k, `a click on log entry ${k - 1} asks for view_at ${k}`);
@@ -143,11 +143,11 @@ async function logNavigation(browser, base) {
     // Keyboard: focus an entry, Enter.
     await page.focus('#log li.entry[data-index="1"]');
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => /after move 1 /.test(document.querySelector('#past')?.textContent ?? ''),
+    await page.waitForFunction(() => /Position after move 1 /.test(document.querySelector('#past')?.textContent ?? ''),
         null, { timeout: STEP });
     check(got.filter((m) => m.type === 'view_at').at(-1).index === 2, 'Enter on entry 1 asks for view_at 2');
     await page.click('#past-next');
-    await page.waitForFunction(() => /after move 2 /.test(document.querySelector('#past')?.textContent ?? ''),
+    await page.waitForFunction(() => /Position after move 2 /.test(document.querySelector('#past')?.textContent ?? ''),
         null, { timeout: STEP });
     check(true, 'the next button steps one move on');
 
@@ -196,6 +196,7 @@ async function staleTab(browser, base) {
         };
     });
     const a = await ctx.newPage(), b = await ctx.newPage();
+    const gotB = frames(b);
     const url = `${base}/match/${c.id}#token=${c.seats[0].token}`;
     await a.goto(url);
     await b.goto(`${base}/match/${c.id}`); // the token is kept per match in localStorage
@@ -208,14 +209,12 @@ async function staleTab(browser, base) {
     check(await logCount(b) === before, 'the second tab missed the move');
     await b.evaluate(() => { window.__drop = false; });
     // b still offers the old moves and acts with the old index.
-    const sent = [];
-    b.on('websocket', (ws) => ws.on('framesent', (f) => sent.push(String(f.payload))));
     if (await b.locator('details.moves-panel:not([open])').count())
         await b.click('details.moves-panel summary');
     await b.locator('#moves button.move:not(:disabled)').first().click();
-    await b.waitForFunction(() => /Refused|Abgelehnt/.test(document.querySelector('#notice')?.textContent ?? ''),
+    await b.waitForFunction(() => /out of date/.test(document.querySelector('#notice')?.textContent ?? ''),
         null, { timeout: STEP });
-    check(/next action has index/.test(await b.locator('#notice').textContent()), 'the stale move is refused');
+    check(gotB.some((m) => m.type === 'error' && m.code === 'stale'), 'the stale move is refused');
     const want = await logCount(a);
     await b.waitForFunction((n) => document.querySelectorAll('#log > li').length === n, want, { timeout: STEP });
     check(await b.evaluate(() => window.__marker) === 1, 'the page recovered without a reload');
@@ -328,6 +327,7 @@ async function viewerUpload(browser, base, rec) {
     await page.waitForFunction(() => /action 3:/.test(document.querySelector('#replay-upload-error')?.textContent ?? ''),
         null, { timeout: STEP });
     check(true, `an illegal action is refused: ${await page.locator('#replay-upload-error').textContent()}`);
+    await page.screenshot({ path: join(outDir, 'lobby-replay.png'), fullPage: true });
     await page.setInputFiles('#replay-file', join(tmp, 'good.json'));
     await page.waitForSelector('#replay-controls', { timeout: STEP });
     check(isDeepStrictEqual(await finalScores(page), rec.result.scores), 'an uploaded record replays to its final scores');

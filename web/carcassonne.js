@@ -263,7 +263,8 @@ function buttonLabel(text) {
  * @typedef {{root: HTMLElement, svg: SVGSVGElement, world: SVGGElement, side: HTMLElement,
  *            cam: {x: number, y: number, z: number, mode: 'recent' | 'fit' | 'user'},
  *            sel: string | null, rot: number, legalKey: string,
- *            args: [View, Ctx] | null, dragged: boolean, zoomBy: (f: number) => void}} Board
+ *            args: [View, Ctx] | null, dragged: boolean, zoomBy: (f: number) => void,
+ *            hadFocus: boolean}} Board
  */
 
 /** @type {WeakMap<HTMLElement, Board>} */
@@ -286,7 +287,7 @@ function setup(container) {
     const b = {
         root: el('div', { class: 'carc' }), svg, world, side,
         cam: { x: 0, y: 0, z: 1, mode: 'recent' }, sel: null, rot: 0, legalKey: '', args: null,
-        dragged: false, zoomBy: () => {},
+        dragged: false, zoomBy: () => {}, hadFocus: false,
     };
     const zoomBy = (/** @type {number} */ f) => {
         b.cam.z = Math.min(4, Math.max(0.15, b.cam.z * f));
@@ -483,6 +484,11 @@ function draw(b, v, ctx) {
 
     /** @type {HTMLElement | SVGElement | null} what the keyboard should be on after this */
     let wanted = null;
+    // Whether the keyboard was on the board: on it, or lost since the last draw left it there
+    // (the square or spot chosen went away). A page just opened is left alone.
+    const before = document.activeElement;
+    const keep = (before !== null && b.root.contains(before)) ||
+        ((before === null || before === document.body) && b.hadFocus);
     const w = b.world;
     w.replaceChildren();
     /** @type {number[][]} */
@@ -666,11 +672,12 @@ function draw(b, v, ctx) {
     // Keyboard play: when the focus was on the board (or lost with a redrawn element), put it on
     // what can be chosen now, so Tab and Enter go on from there.
     const now = document.activeElement;
-    if (mine && (now === null || now === document.body || b.root.contains(now))) {
+    if (mine && keep) {
         wanted ??= /** @type {HTMLElement | null} */ (b.side.querySelector('.carc-choice'));
         if (wanted && now !== wanted && !(wanted === b.svg && now && b.svg.contains(now)))
             wanted.focus({ preventScroll: true });
     }
+    b.hadFocus = b.root.contains(document.activeElement);
 }
 
 /**

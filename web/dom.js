@@ -34,27 +34,32 @@ function focusKey(e) {
     return null;
 }
 
+/** @type {WeakMap<HTMLElement, boolean>} whether a container held the focus after its last redraw */
+const heldFocus = new WeakMap();
+
 /**
  * Redraw a board (draw replaces the container's children) and keep the keyboard on it: when
- * the focus was inside the container, or was lost (a chosen element went away), it goes to
- * the same element again if it is still a choice, else to the first choice. Without this a
- * player using the keyboard would have to Tab through the whole page after every move.
+ * the focus was inside the container, or was lost since the last redraw left it there (a chosen
+ * element went away), it goes to the same element again if it is still a choice, else to the
+ * first choice. Without this a player using the keyboard would have to Tab through the whole
+ * page after every move; a page just opened is left alone.
  * @param {HTMLElement} container @param {() => void} draw
  */
 export function redrawKeepingFocus(container, draw) {
     const a = document.activeElement;
     const inside = a !== null && a !== container && container.contains(a);
-    const lost = a === null || a === document.body;
+    const lost = (a === null || a === document.body) && heldFocus.get(container) === true;
     const key = inside ? focusKey(/** @type {Element} */ (a)) : null;
     draw();
-    if (!inside && !lost)
-        return;
-    const choices = '.b-click, .b-choice';
-    /** @type {Element | null} */
-    let target = null;
-    if (key)
-        target = [...container.querySelectorAll(key)].find((e) => e.matches(choices)) ?? null;
-    target ??= container.querySelector(choices);
-    if (target instanceof HTMLElement)
-        target.focus({ preventScroll: true });
+    if (inside || lost) {
+        const choices = '.b-click, .b-choice';
+        /** @type {Element | null} */
+        let target = null;
+        if (key)
+            target = [...container.querySelectorAll(key)].find((e) => e.matches(choices)) ?? null;
+        target ??= container.querySelector(choices);
+        if (target instanceof HTMLElement)
+            target.focus({ preventScroll: true });
+    }
+    heldFocus.set(container, container.contains(document.activeElement));
 }

@@ -140,8 +140,10 @@ async function languages(browser, base) {
     await page.selectOption('#game', 'carcassonne');
     if (await page.locator('#param-tatan').count())
         await page.selectOption('#param-tatan', 'off');
+    await page.screenshot({ path: join(outDir, 'ui-lobby-desk-de.png') });
     await page.click('#lobby-rules');
     await page.waitForSelector('dialog#rules[open]');
+    await page.screenshot({ path: join(outDir, 'ui-rules-desk-de.png') });
     const text = await page.locator('#rules').textContent();
     check(text.includes('Regeln: Carcassonne') && text.includes('Wertung'),
         'the lobby opens the Carcassonne rules in German');

@@ -308,6 +308,15 @@ async function viewerFromEnd(browser, base, id, rec) {
     await page.waitForSelector('#replay-controls', { timeout: STEP });
     check(isDeepStrictEqual(await finalScores(page), rec.result.scores), 'the end screen opens the replay');
     await ctx.close();
+    // In German at a phone's width, for the screenshot.
+    const de = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'de-DE' });
+    const phone = await de.newPage();
+    await phone.goto(`${base}/match/${id}/replay`);
+    await phone.waitForSelector('#replay-controls', { timeout: STEP });
+    await phone.locator('#replay-slider').fill('40');
+    check(/Nach Zug 39/.test(await phone.locator('#replay-where').textContent()), 'the viewer speaks German');
+    await phone.screenshot({ path: join(outDir, 'replay-phone-de.png'), fullPage: true });
+    await de.close();
 }
 
 /** An uploaded record, and a bad one refused with one line. */

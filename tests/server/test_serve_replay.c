@@ -77,15 +77,14 @@ static void assert_json_equal(json_t *a, json_t *b, const char *what, long long 
     }
 }
 
-/* A two-human Targi game (hidden hand cards and draws) played at random to the end. Live: the
- * seat not to move asks for the current position and gets the view it was sent. After the end:
- * every position for both seats and a spectator equals view_json of the record replayed. */
-static void test_view_at(void **st)
+/* A two-human game with hidden cards played at random to the end. Live: the seat not to move
+ * asks for the current position and gets the view it was sent. After the end: every position
+ * for both seats and a spectator equals view_json of the record replayed. */
+static void view_at_game(const char *game, long long seed)
 {
-    (void)st;
     tc_server t;
     tc_start(&t, NULL);
-    json_t *c = tc_create(t.port, "targi", "[\"human\", \"human\"]", 21);
+    json_t *c = tc_create(t.port, game, "[\"human\", \"human\"]", seed);
     long long id = json_integer_value(json_object_get(c, "id"));
     seat ps[3] = {{0}};
     for (int k = 0; k < 3; k++) {
@@ -184,6 +183,18 @@ static void test_view_at(void **st)
     json_decref(c);
     tc_stop(&t);
     tc_remove_db(t.db);
+}
+
+static void test_view_at_targi(void **st) /* hidden hand cards and draws */
+{
+    (void)st;
+    view_at_game("targi", 21);
+}
+
+static void test_view_at_tafelrunde2(void **st) /* hidden hands, draw piles, special cards */
+{
+    (void)st;
+    view_at_game("tafelrunde2", 22);
 }
 
 /* A finished bots' match's record, as the server serves it. */
@@ -338,7 +349,8 @@ static void test_replay_endpoint(void **st)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_view_at),
+        cmocka_unit_test(test_view_at_targi),
+        cmocka_unit_test(test_view_at_tafelrunde2),
         cmocka_unit_test(test_replay_endpoint),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

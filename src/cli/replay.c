@@ -25,6 +25,13 @@ static char *replay_slurp(const char *path, size_t *len)
         n += fread(buf + n, 1, cap - n, f);
         if (n < cap)
             break;
+        /* No record or text file comes near the limit; /dev/zero would never end. */
+        if (n > TAFEL_RECORD_MAX_BYTES) {
+            free(buf);
+            fclose(f);
+            errno = EFBIG;
+            return NULL;
+        }
         cap *= 2;
         buf = realloc(buf, cap);
     }
@@ -98,7 +105,11 @@ int cli_replay(int argc, char **argv)
     size_t flen = 0;
     char *ftext = replay_slurp(path, &flen);
     if (!ftext) {
-        fprintf(stderr, "tafel: %s: %s\n", path, strerror(errno));
+        if (errno == EFBIG)
+            fprintf(stderr, "tafel: %s: larger than the limit of %d MiB\n", path,
+                    TAFEL_RECORD_MAX_BYTES >> 20);
+        else
+            fprintf(stderr, "tafel: %s: %s\n", path, strerror(errno));
         return 1;
     }
     size_t k = 0;

@@ -2,7 +2,7 @@
  * (full disk, missing or read-only folder, /dev/full), every refusal is one line, the record
  * parser's limits are refused naming the limit, control characters are refused by every text
  * parser, and what could run long has a bound (Targi's trader exchanges, Carcassonne text files
- * with thousands of tiles or overlong lines). */
+ * with thousands of tiles or overlong lines, `tafel replay /dev/zero`). */
 #include "check.h"
 
 #include <dirent.h>
@@ -427,6 +427,25 @@ static void test_carc_text_bounds(void **st)
     free(text);
 }
 
+/* tafel replay reads at most the record limit: /dev/zero ends with one line naming it. */
+static void test_replay_endless_file(void **st)
+{
+    (void)st;
+    const char *bin = getenv("TAFEL_BIN");
+    if (!bin || access(bin, X_OK) || access("/dev/zero", R_OK))
+        skip();
+    char cmd[1200], out[512] = "";
+    snprintf(cmd, sizeof cmd, "timeout 120 '%s' replay /dev/zero 2>&1", bin);
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    size_t n = fread(out, 1, sizeof out - 1, p);
+    out[n] = 0;
+    int status = pclose(p);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 1);
+    assert_string_equal(out, "tafel: /dev/zero: larger than the limit of 16 MiB\n");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -440,6 +459,7 @@ int main(void)
         cmocka_unit_test(test_control_characters),
         cmocka_unit_test(test_targi_trader_bound),
         cmocka_unit_test(test_carc_text_bounds),
+        cmocka_unit_test(test_replay_endless_file),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -226,7 +226,7 @@ static int arena_parse_sprt(const char *v, arena_config *c, char *err, size_t er
 }
 
 typedef struct {
-    const char *seats, *summary, *records, *results, *resume;
+    const char *seats, *summary, *records, *results, *resume, *in_records;
     long games, jobs;
     double every;
     uint64_t seed;
@@ -385,7 +385,7 @@ static int arena_parse(int argc, char **argv, const cli_arena_hooks *h, arena_op
         o->results = o->results_buf;
     } else if (!o->results && o->records) {
         snprintf(o->results_buf, sizeof o->results_buf, "%s/results.jsonl", o->records);
-        o->results = o->results_buf;
+        o->results = o->in_records = o->results_buf; /* made with the records folder */
     }
     cfg->results = o->results;
     cfg->resume = o->resume != NULL;
@@ -397,7 +397,8 @@ static int arena_parse(int argc, char **argv, const cli_arena_hooks *h, arena_op
     }
     if ((o->summary && arena_writable(o->summary, "--summary", 0, err, errlen)) ||
         (o->records && arena_writable(o->records, "--records", 1, err, errlen)) ||
-        (o->results && !o->resume && arena_writable(o->results, "--results", 0, err, errlen)))
+        (o->results && !o->resume && o->results != o->in_records &&
+         arena_writable(o->results, "--results", 0, err, errlen)))
         return 2;
     if (o->results && !o->resume) {
         struct stat st;

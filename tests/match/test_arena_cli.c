@@ -154,6 +154,24 @@ static void test_summary_and_records(void **unused)
     }
     assert_true(fabs(wins - 4) < 1e-9);
     json_decref(j);
+    /* With --records only, the results file goes into the new records folder. */
+    char rec2[600];
+    snprintf(rec2, sizeof rec2, "%s/rec2/new", dir);
+    snprintf(a, sizeof a, "arena '%s(players=2)' --seats random,greedy --games 2 --records %s",
+             game, rec2);
+    rc = cli_run(a);
+    if (rc != 0)
+        fail_msg("tafel %s: exit %d: %s", a, rc, cli_err);
+    for (int k = 0; k < 3; k++) {
+        if (k < 2)
+            snprintf(path, sizeof path, "%s/game-%05d.json", rec2, k);
+        else
+            snprintf(path, sizeof path, "%s/results.jsonl", rec2);
+        assert_int_equal(unlink(path), 0);
+    }
+    rmdir(rec2);
+    snprintf(path, sizeof path, "%s/rec2", dir);
+    rmdir(path);
     /* Every game's record replays; both seatings of a deal share its seed. */
     uint64_t seeds[4];
     for (int k = 0; k < 4; k++) {

@@ -1,6 +1,6 @@
 /* fuzz_play.h: the body of the per-game harnesses: the input's bytes choose the game's options,
  * then every legal action or chance outcome until they run out or the game ends; after every
- * step the checks of tests/support/check.c (check_step) and the game's own invariant run, and
+ * step the checks of tests/support/check.c (check_one_step) and the game's own invariant run, and
  * at the end the returns and the record's round trip. The fuzzer hunts rule-engine bugs so. */
 #ifndef TAFEL_FUZZ_PLAY_H
 #define TAFEL_FUZZ_PLAY_H
@@ -47,7 +47,7 @@ static inline void fuzz_play_record(const tafel_game *g, const tafel_record *rec
     tafel_record_free(&r2);
 }
 
-/* deep_every: check_step on every k-th position (the input chooses; 1 = all). check_step applies
+/* deep_every: check_one_step on every k-th position (the input chooses; 1 = all). It applies
  * every legal action and resamples for every viewer, which makes a whole game with k = 1 cost
  * seconds under the sanitizers; a sparser k lets the fuzzer reach further into games. */
 static inline void fuzz_play(const tafel_game *g, check_invariant_fn invariant, int deep_every,
@@ -100,7 +100,7 @@ static inline void fuzz_play(const tafel_game *g, check_invariant_fn invariant, 
         if (a < 0 || a >= t->num_actions)
             FUZZ_FAIL("step %ld: action %d out of range", step, a);
         if (step % deep_every == 0)
-            check_step(g, state, a, &rng, 0, step);
+            check_one_step(g, state, a, &rng, 0, step);
         t->apply(g, state, a);
         tafel_record_push(&rec, a);
         if (step > 100000)

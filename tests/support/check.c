@@ -266,8 +266,8 @@ static void check_told(const tafel_game *g, const void *state, int32_t a, tafel_
     free(other_after);
 }
 
-void check_step(const tafel_game *g, const void *state, int32_t a, tafel_rng *rng, long game,
-                long step)
+void check_one_step(const tafel_game *g, const void *state, int32_t a, tafel_rng *rng,
+                    long game, long step)
 {
     check_deep(g, state, rng, game, step);
     if (g->type->action_seen)

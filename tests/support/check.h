@@ -35,8 +35,8 @@ long long check_random_games(const tafel_game *g, const check_opts *o);
 /* The per-step checks of check_random_games for one position and the action a about to be
  * played from it (legal or a chance outcome): the deep checks and what each viewer is told.
  * For the fuzz harnesses (tests/fuzz/), which choose the actions themselves. */
-void check_step(const tafel_game *g, const void *state, int32_t a, tafel_rng *rng, long game,
-                long step);
+void check_one_step(const tafel_game *g, const void *state, int32_t a, tafel_rng *rng,
+                    long game, long step);
 
 /* Load a game by string, failing the test on error. */
 void check_load(tafel_game *g, const char *spec);

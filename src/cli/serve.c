@@ -13,7 +13,10 @@
 static void serve_usage(FILE *out)
 {
     fprintf(out, "usage: tafel serve [--port 8080] [--bind 127.0.0.1] [--db FILE] [--threads N]"
-                 " [--bot-threads N] [--allow-origin URL,...] [--web DIR]\n");
+                 " [--bot-threads N] [--allow-origin URL,...] [--web DIR]\n"
+                 "       [--ping-interval S]  ping a quiet WebSocket every S seconds (default"
+                 " 30);\n"
+                 "                            one that answers none of 5 pings is closed\n");
 }
 
 static int serve_int(const char *s, int min, int max, int *out)
@@ -82,6 +85,10 @@ int cli_serve(int argc, char **argv)
             o.allow_origin = v;
         } else if (!strcmp(a, "--web")) {
             o.web = v;
+        } else if (!strcmp(a, "--ping-interval")) {
+            int sec = 0;
+            bad = serve_int(v, 1, 86400, &sec);
+            o.ping_ms = sec * 1000;
         } else {
             bad = 1;
         }

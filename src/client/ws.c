@@ -115,7 +115,10 @@ int client_ws_frame(tafel_client *c, int bits, const char *data, size_t n)
 
 static int ws_data(struct mg_connection *conn, int bits, char *data, size_t n, void *arg)
 {
-    (void)conn;
+    /* Answer the server's keepalive ping (RFC 6455: a pong with its data); civetweb's client
+     * does not. A server closes a connection that answers nothing. */
+    if ((bits & 0x0f) == MG_WEBSOCKET_OPCODE_PING)
+        mg_websocket_client_write(conn, MG_WEBSOCKET_OPCODE_PONG, data, n);
     return client_ws_frame(arg, bits, data, n);
 }
 

@@ -22,6 +22,7 @@ typedef struct live live;
 
 typedef struct hub_out {
     struct hub_out *next;
+    int opcode;                /* text, or a keepalive ping */
     size_t len;
     char text[];
 } hub_out;
@@ -106,13 +107,8 @@ static void hub_out_clear(hub_conn *c)
     c->queued = 0;
 }
 
-static void hub_send(hub_conn *c, json_t *msg)
+static void hub_queue(hub_conn *c, int opcode, const char *text, size_t len)
 {
-    char *text = json_dumps(msg, JSON_COMPACT);
-    json_decref(msg);
-    if (!text)
-        abort();
-    size_t len = strlen(text);
     pthread_mutex_lock(&c->qmu);
     if (c->queued + len > HUB_MAX_QUEUED) {
         c->dropped = 1;
@@ -123,6 +119,7 @@ static void hub_send(hub_conn *c, json_t *msg)
         if (!o)
             abort();
         o->next = NULL;
+        o->opcode = opcode;
         o->len = len;
         memcpy(o->text, text, len);
         if (c->tail)
@@ -134,7 +131,21 @@ static void hub_send(hub_conn *c, json_t *msg)
         pthread_cond_signal(&c->qcv);
     }
     pthread_mutex_unlock(&c->qmu);
+}
+
+static void hub_send(hub_conn *c, json_t *msg)
+{
+    char *text = json_dumps(msg, JSON_COMPACT);
+    json_decref(msg);
+    if (!text)
+        abort();
+    hub_queue(c, MG_WEBSOCKET_OPCODE_TEXT, text, strlen(text));
     free(text);
+}
+
+void hub_conn_ping(hub_conn *c)
+{
+    hub_queue(c, MG_WEBSOCKET_OPCODE_PING, "tafel", 5);
 }
 
 static void *hub_writer(void *p)
@@ -152,7 +163,7 @@ static void *hub_writer(void *p)
             c->tail = NULL;
         c->queued -= o->len;
         pthread_mutex_unlock(&c->qmu);
-        int rc = mg_websocket_write(c->mc, MG_WEBSOCKET_OPCODE_TEXT, o->text, o->len);
+        int rc = mg_websocket_write(c->mc, o->opcode, o->text, o->len);
         free(o);
         pthread_mutex_lock(&c->qmu);
         if (rc <= 0) { /* the socket failed: nothing more can reach the client */

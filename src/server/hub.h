@@ -53,6 +53,8 @@ int hub_conn_message(hub *h, hub_conn *c, const json_t *msg);
 /* Send {"type":"error"} to this connection (ws.c's own refusals: bad_json, too_large). */
 void hub_conn_error(hub *h, hub_conn *c, const char *code, const char *text);
 void hub_conn_close(hub *h, hub_conn *c);
+/* Queue a WebSocket ping (keepalive, ws.c), in order with the connection's messages. */
+void hub_conn_ping(hub_conn *c);
 /* 1 when the connection fell too far behind (or its socket failed) and gets nothing more:
  * ws.c then closes it. */
 int hub_conn_dropped(hub_conn *c);

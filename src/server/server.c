@@ -46,9 +46,10 @@ server *server_start(const server_options *o, char *err, size_t errlen)
     snprintf(ports, sizeof ports, strchr(bind, ':') ? "[%s]:%d" : "%s:%d", bind, o->port);
     snprintf(threads, sizeof threads, "%d", o->threads > 0 ? o->threads : SERVER_DEFAULT_THREADS);
     /* civetweb holds a worker thread per open WebSocket, so num_threads bounds the number of
-     * players and spectators online at once. A quiet WebSocket is kept for a day (the
-     * default would drop a player who thinks for 30 s). tcp_nodelay: a move is one small
-     * write, which Nagle's algorithm would hold back for the peer's delayed ACK. */
+     * players and spectators online at once. civetweb's own WebSocket timeout and ping/pong
+     * (1.15) closed neither a silent peer nor anything else in our tests, so the keepalive is
+     * ws.c's; the timeout stays long. tcp_nodelay: a move is one small write, which Nagle's
+     * algorithm would hold back for the peer's delayed ACK. */
     const char *opts[] = {"listening_ports", ports, "num_threads", threads,
                           "websocket_timeout_ms", "86400000", "request_timeout_ms", "30000",
                           "enable_keep_alive", "yes", "tcp_nodelay", "1", NULL, NULL, NULL,
@@ -83,7 +84,8 @@ server *server_start(const server_options *o, char *err, size_t errlen)
     s->port = n > 0 ? sp[0].port : o->port;
     if (o->allow_origin)
         snprintf(s->allow_origin, sizeof s->allow_origin, "%s", o->allow_origin);
-    s->ws = (ws_options){.hub = s->hub, .allow_origin = s->allow_origin};
+    s->ws = (ws_options){.hub = s->hub, .allow_origin = s->allow_origin,
+                         .ping_ms = o->ping_ms > 0 ? o->ping_ms : SERVER_DEFAULT_PING_MS};
     http_register(s->ctx, s->hub);
     ws_register(s->ctx, &s->ws);
     if (o->web)
@@ -96,11 +98,17 @@ int server_port(const server *s)
     return s->port;
 }
 
+int server_live_matches(server *s)
+{
+    return hub_live_count(s->hub);
+}
+
 void server_stop(server *s)
 {
     if (!s)
         return;
     mg_stop(s->ctx); /* closes every WebSocket through ws.c's close handler */
+    ws_stop(&s->ws);
     hub_free(s->hub);
     mg_exit_library();
     free(s);

@@ -12,10 +12,15 @@ typedef struct server_options {
     int bot_threads;          /* bot workers; 0: default */
     const char *allow_origin; /* extra WebSocket Origins, comma-separated, or NULL */
     const char *web;          /* the browser client's folder (web/) to serve, or NULL */
+    int ping_ms;              /* keepalive: ping a quiet WebSocket this often; 0: default */
 } server_options;
 
 #define SERVER_DEFAULT_THREADS 2100
 #define SERVER_DEFAULT_BOT_THREADS 2
+#define SERVER_DEFAULT_PING_MS 30000
+/* A WebSocket quiet for an interval gets a ping each interval; one from which nothing (no pong,
+ * no message) arrived for SERVER_PING_TRIES + 1 intervals is closed (ws.c). */
+#define SERVER_PING_TRIES 2
 
 typedef struct server server;
 
@@ -23,6 +28,8 @@ typedef struct server server;
 server *server_start(const server_options *o, char *err, size_t errlen);
 /* The port listened on (the real one when 0 was asked for). */
 int server_port(const server *s);
+/* How many matches are in memory (finished ones leave once nobody holds them). */
+int server_live_matches(server *s);
 /* Close every connection, finish the bot turns being thought, close the database. */
 void server_stop(server *s);
 

@@ -13,12 +13,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
 
 void tc_start(tc_server *t, const char *db)
+{
+    tc_start_ping(t, db, 0);
+}
+
+void tc_start_ping(tc_server *t, const char *db, int ping_ms)
 {
     if (db && *db) {
         snprintf(t->db, sizeof t->db, "%s", db);
@@ -32,7 +38,7 @@ void tc_start(tc_server *t, const char *db)
         unlink(t->db);
     }
     server_options o = {.bind = "127.0.0.1", .port = 0, .db = t->db, .threads = 32,
-                        .bot_threads = 2};
+                        .bot_threads = 2, .ping_ms = ping_ms};
     char err[512];
     t->s = server_start(&o, err, sizeof err);
     if (!t->s)
@@ -119,8 +125,9 @@ struct tc_ws {
 
 static int tc_ws_data(struct mg_connection *c, int bits, char *data, size_t len, void *ud)
 {
-    (void)c;
     tc_ws *w = ud;
+    if ((bits & 0xf) == MG_WEBSOCKET_OPCODE_PING) /* keepalive: a client must answer */
+        mg_websocket_client_write(c, MG_WEBSOCKET_OPCODE_PONG, data, len);
     if ((bits & 0xf) != MG_WEBSOCKET_OPCODE_TEXT)
         return 1;
     json_t *j = json_loadb(data, len, 0, NULL);
@@ -278,4 +285,60 @@ json_t *tc_join(tc_ws *w, long long match, const char *token)
         fail_msg("join %lld: %s", match, j ? json_dumps(j, 0) : "no answer");
     json_decref(j);
     return tc_ws_wait(w, "state", 5000);
+}
+
+/* ---- A raw WebSocket client: no close frame, no pong ---- */
+
+static void tc_raw_send_all(int fd, const void *buf, size_t len)
+{
+    const char *p = buf;
+    while (len) {
+        ssize_t k = send(fd, p, len, MSG_NOSIGNAL);
+        assert_true(k > 0);
+        p += k;
+        len -= (size_t)k;
+    }
+}
+
+/* Connect, upgrade and send one text message (masked, as a client must). */
+int tc_raw_join(int port, long long id, const char *token)
+{
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    assert_true(fd >= 0);
+    struct timeval tv = {.tv_sec = 3};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    assert_int_equal(connect(fd, (struct sockaddr *)&a, sizeof a), 0);
+    char req[512];
+    int n = snprintf(req, sizeof req,
+                     "GET /ws HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\n"
+                     "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                     "Sec-WebSocket-Version: 13\r\n\r\n", port);
+    tc_raw_send_all(fd, req, (size_t)n);
+    /* Read the answer up to its blank line, a byte at a time (no frame bytes taken). */
+    char resp[1024];
+    size_t got = 0;
+    while (got < sizeof resp - 1 &&
+           (got < 4 || memcmp(resp + got - 4, "\r\n\r\n", 4))) {
+        ssize_t k = recv(fd, resp + got, 1, 0);
+        assert_true(k == 1);
+        got++;
+    }
+    resp[got] = 0;
+    assert_non_null(strstr(resp, " 101 "));
+    char text[256];
+    size_t len = (size_t)snprintf(text, sizeof text,
+                                  "{\"type\":\"join\",\"protocol\":1,\"match\":%lld,"
+                                  "\"token\":\"%s\"}", id, token);
+    assert_true(len < 126);
+    unsigned char frame[8 + sizeof text];
+    const unsigned char mask[4] = {0x12, 0x34, 0x56, 0x78};
+    frame[0] = 0x81; /* FIN, text */
+    frame[1] = (unsigned char)(0x80 | len);
+    memcpy(frame + 2, mask, 4);
+    for (size_t i = 0; i < len; i++)
+        frame[6 + i] = (unsigned char)text[i] ^ mask[i % 4];
+    tc_raw_send_all(fd, frame, 6 + len);
+    return fd;
 }

@@ -17,6 +17,8 @@ typedef struct tc_server {
 /* Start a server on 127.0.0.1, an ephemeral port and db (a fresh temporary file when db is
  * NULL or empty). Fails the test on error. */
 void tc_start(tc_server *t, const char *db);
+/* The same with a keepalive ping interval (server_options.ping_ms). */
+void tc_start_ping(tc_server *t, const char *db, int ping_ms);
 void tc_stop(tc_server *t);
 /* Remove the database files. */
 void tc_remove_db(const char *db);
@@ -39,5 +41,9 @@ int tc_ws_closed(tc_ws *w);
 void tc_ws_close(tc_ws *w);
 /* join; returns the "state" message (after checking "joined"). token NULL: spectator. */
 json_t *tc_join(tc_ws *w, long long match, const char *token);
+
+/* A raw socket upgraded to a WebSocket that sends one join (token: a seat's) and nothing else:
+ * it answers no ping and sends no close frame. Returns the socket (close() it). */
+int tc_raw_join(int port, long long id, const char *token);
 
 #endif

@@ -671,10 +671,13 @@ function draw(b, v, ctx) {
     drawSide(b, v, ctx, L, send, last);
     // Keyboard play: when the focus was on the board (or lost with a redrawn element), put it on
     // what can be chosen now, so Tab and Enter go on from there.
+    // While the others move, the keyboard waits on the board itself.
     const now = document.activeElement;
-    if (mine && keep) {
-        wanted ??= /** @type {HTMLElement | null} */ (b.side.querySelector('.carc-choice'));
-        if (wanted && now !== wanted && !(wanted === b.svg && now && b.svg.contains(now)))
+    if (keep) {
+        if (mine)
+            wanted ??= /** @type {HTMLElement | null} */ (b.side.querySelector('.carc-choice'));
+        wanted ??= b.svg;
+        if (now !== wanted && !(wanted === b.svg && now && b.svg.contains(now)))
             wanted.focus({ preventScroll: true });
     }
     b.hadFocus = b.root.contains(document.activeElement);

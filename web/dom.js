@@ -41,15 +41,15 @@ const heldFocus = new WeakMap();
  * Redraw a board (draw replaces the container's children) and keep the keyboard on it: when
  * the focus was inside the container, or was lost since the last redraw left it there (a chosen
  * element went away), it goes to the same element again if it is still a choice, else to the
- * first choice. Without this a player using the keyboard would have to Tab through the whole
+ * first choice, or the container while there is none. Without this a player using the keyboard would have to Tab through the whole
  * page after every move; a page just opened is left alone.
  * @param {HTMLElement} container @param {() => void} draw
  */
 export function redrawKeepingFocus(container, draw) {
     const a = document.activeElement;
-    const inside = a !== null && a !== container && container.contains(a);
+    const inside = a !== null && container.contains(a);
     const lost = (a === null || a === document.body) && heldFocus.get(container) === true;
-    const key = inside ? focusKey(/** @type {Element} */ (a)) : null;
+    const key = inside && a !== container ? focusKey(/** @type {Element} */ (a)) : null;
     draw();
     if (inside || lost) {
         const choices = '.b-click, .b-choice';
@@ -58,8 +58,12 @@ export function redrawKeepingFocus(container, draw) {
         if (key)
             target = [...container.querySelectorAll(key)].find((e) => e.matches(choices)) ?? null;
         target ??= container.querySelector(choices);
-        if (target instanceof HTMLElement)
-            target.focus({ preventScroll: true });
+        // No choice (the others are to move): the keyboard waits on the board itself.
+        if (!(target instanceof HTMLElement)) {
+            container.tabIndex = -1;
+            target = container;
+        }
+        /** @type {HTMLElement} */ (target).focus({ preventScroll: true });
     }
     heldFocus.set(container, container.contains(document.activeElement));
 }

@@ -117,7 +117,7 @@ async function myTurn(page, readyTest) {
 }
 
 /** Press Tab (at most `limit` times) until the focused element passes test. */
-async function tabTo(page, test, limit = 80) {
+async function tabTo(page, test, limit = 300) {
     for (let i = 0; i < limit; i++) {
         if (test(await focusInfo(page)))
             return true;
@@ -195,6 +195,14 @@ async function carcassonneKeyboard(browser, base) {
     await page.goto(url);
     await page.waitForSelector('#carc-players');
     check(await page.locator('#key-help').count() === 1, 'carcassonne: the page has a key help');
+    // The match page's rules, by keyboard: this match has Tatan and Inns & Cathedrals on.
+    check(await tabTo(page, (f) => f.id === 'rules-open'), 'carcassonne: Tab reaches the rules button');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('dialog#rules[open]', { timeout: STEP });
+    check(await page.locator('#rules [data-module="tatan"]').count() === 1 &&
+        await page.locator('#rules [data-module="inns_cathedrals"]').count() === 1,
+    'carcassonne: the match page\'s rules show Tatan and Inns & Cathedrals, which the match has on');
+    await page.keyboard.press('Escape');
     check(await tabTo(page, (f) => f.id === 'carc-svg'), 'carcassonne: Tab reaches the board');
     const rnd = rng(3);
     const stats = { placed: 0, rotated: 0, follower: 0, skip: 0, other: 0 };
@@ -210,8 +218,9 @@ async function carcassonneKeyboard(browser, base) {
             const keys = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'];
             for (let i = 1 + Math.floor(rnd() * 3); i > 0; i--)
                 await page.keyboard.press(keys[Math.floor(rnd() * 4)]);
-            check(await page.locator('.carc-preview').count() === 1,
-                'carcassonne: the arrow keys choose a legal square');
+            const chosen = await page.locator('.carc-preview').count() === 1;
+            check(chosen, `carcassonne: the arrow keys choose a legal square${chosen ? ''
+                : ` (focus ${JSON.stringify(await focusInfo(page))}, ${await page.locator('.carc-square.legal').count()} squares)`}`);
             if (await page.locator('#carc-rotate').count()) {
                 const r = await page.locator('.carc-preview').getAttribute('data-r');
                 await page.keyboard.press('r');

@@ -353,6 +353,10 @@ int tafel_record_parse(tafel_record *r, const char *text, size_t len, char *err,
     json_error_t jerr;
     json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
     if (!root) {
+        /* jansson quotes the text near the error, which may hold a newline. */
+        for (char *c = jerr.text; *c; c++)
+            if ((unsigned char)*c < 0x20 || *c == 0x7f)
+                *c = ' ';
         snprintf(err, errlen, "record: line %d: %s", jerr.line, jerr.text);
         return -1;
     }

@@ -304,6 +304,21 @@ export const TEXTS = {
     blue: { en: 'blue', de: 'blau' },
     yellow: { en: 'yellow', de: 'gelb' },
 
+    // the engines' phase names in the boards' status lines (phase() below)
+    ph_setup: { en: 'setup', de: 'Aufbau' },
+    ph_raid: { en: 'raid', de: 'Überfall' },
+    ph_place: { en: 'placing Targi', de: 'Targi setzen' },
+    ph_actions: { en: 'actions', de: 'Aktionen' },
+    ph_limit: { en: 'limits', de: 'Obergrenzen' },
+    ph_over: { en: 'over', de: 'vorbei' },
+    ph_deal: { en: 'deal', de: 'Austeilen' },
+    ph_reveal: { en: 'reveal chests', de: 'Truhen aufdecken' },
+    ph_play: { en: 'play cards', de: 'Karten spielen' },
+    ph_zork: { en: 'Zork', de: 'Zork' },
+    ph_secure: { en: 'secure loot', de: 'Beute sichern' },
+    ph_draw: { en: 'draw', de: 'Nachziehen' },
+    ph_end: { en: 'end', de: 'Ende' },
+
     // the rules pages (rules.js holds their texts)
     rulesOf: { en: 'Rules: {game}', de: 'Regeln: {game}' },
     rulesFor: { en: 'Rules of', de: 'Regeln für' },
@@ -365,3 +380,10 @@ export function t(id, params = {}) {
 
 /** "player 2" in the current language. @param {number} p */
 export const who = (p) => t('player', { p });
+
+/** A phase name of a game's view in words; one the table does not know stays as sent.
+ * @param {string} name */
+export function phase(name) {
+    const id = `ph_${name}`;
+    return id in TEXTS ? t(/** @type {TextId} */ (id)) : name;
+}

@@ -6,7 +6,7 @@
 // knows no rules. Colours carry a letter and a pattern besides the hue.
 
 import { el, redrawKeepingFocus } from './dom.js';
-import { t, who } from './i18n.js';
+import { t, who, phase } from './i18n.js';
 
 /**
  * @typedef {import('./boards.js').BoardContext} BoardContext
@@ -121,7 +121,7 @@ export const tafelrunde2Board = {
 
         const me = ctx.seat >= 0 ? v.players[ctx.seat] : null;
         const status = el('p', { class: 'tr2-status' },
-            t('trRaid', { n: v.raid, phase: v.phase }),
+            t('trRaid', { n: v.raid, phase: phase(v.phase) }),
             v.phase === 'play' || v.phase === 'secure' || v.phase === 'zork'
                 ? (ctx.toMove === ctx.seat && ctx.seat >= 0 ? t('trYourTurn')
                     : ctx.toMove >= 0 ? t('trToMove', { p: ctx.toMove }) : '') : '',

@@ -6,7 +6,7 @@
 // (src/games/targi/targi_text.c), so the page knows no rules.
 
 import { el, redrawKeepingFocus } from './dom.js';
-import { t, who } from './i18n.js';
+import { t, who, phase } from './i18n.js';
 
 /**
  * @typedef {import('./boards.js').BoardContext} BoardContext
@@ -195,7 +195,7 @@ export const targiBoard = {
                 (x) => mine && (x.startsWith('noble ') || x.startsWith('w8 ')), t('tgYourHand')));
         }));
 
-        const head = el('p', { class: 'tg-status' }, t('tgRound', { n: v.round, stage: v.stage }),
+        const head = el('p', { class: 'tg-status' }, t('tgRound', { n: v.round, stage: phase(v.stage) }),
             ctx.toMove >= 0 ? (ctx.toMove === ctx.seat ? t('tgYourTurn') : t('tgToMove', { p: ctx.toMove })) : '',
             t('tgDecks', { g: v.goods_deck, t: v.tribe_deck }),
             v.tribe_discard.length ? t('tgDiscarded', { list: v.tribe_discard.join(' ') }) : '');

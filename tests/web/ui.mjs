@@ -6,8 +6,8 @@
 // - the rules pages open from the lobby and from the match page, in the chosen language, and
 //   show Carcassonne's Tatan and Inns & Cathedrals only when the match has them on;
 // - keyboard only: part of a Carcassonne game (arrows, R, Enter, Tab to a follower spot or "No
-//   follower") and a whole Die Tafelrunde 2 game (Tab, Enter, a choice, Escape), checked
-//   against the record; the focus is visible;
+//   follower"), a whole Die Tafelrunde 2 game (Tab, Enter, a choice, Escape; checked against
+//   the record) and 25 moves of Targi; the focus is visible;
 // - at 390x844 nothing is wider than the screen, the Carcassonne board fills its panel and its
 //   tiles are drawn at a readable size; one colour per player in seats, log, scores and boards;
 //   a draw is shown once in the log.
@@ -261,17 +261,19 @@ async function carcassonneKeyboard(browser, base) {
     await ctx.close();
 }
 
-/** A whole Die Tafelrunde 2 game by keyboard only: Tab to a card, chest or button of the board,
- * Enter; a choice that opens is answered with Tab and Enter (once closed with Escape). */
-async function tafelrunde2Keyboard(browser, base) {
+/** A game by keyboard only (Die Tafelrunde 2 to the end, Targi for `limit` moves): Tab to a
+ * card, chest, square or button of the board, Enter; a choice that opens is answered with Tab
+ * and Enter (once closed with Escape). */
+async function boardKeyboard(browser, base, game, limit) {
     const ctx = await browser.newContext({ viewport: DESK, locale: 'en-GB' });
     const page = await ctx.newPage();
-    const { id, url } = await createMatch(base, 'tafelrunde2(players=2)', ['human', 'random']);
+    const { id, url } = await createMatch(base, game, ['human', 'random']);
+    const name = game.replace(/\(.*$/, '');
     await page.goto(url);
     await page.waitForSelector('#seats li strong');
     const rnd = rng(11);
     let moves = 0, menus = 0, escaped = false, state = 'move', visible = 0, tries = 0;
-    for (let step = 0; step < 400; step++) {
+    for (let step = 0; step < 400 && moves < limit; step++) {
         state = await myTurn(page, '#board .b-click');
         if (state !== 'move')
             break;
@@ -280,7 +282,7 @@ async function tafelrunde2Keyboard(browser, base) {
         const n = await page.locator('#board .b-click').count();
         let stops = Math.floor(rnd() * n);
         const ok = await tabTo(page, (f) => f.inBoard && /\bb-click\b/.test(f.cls) && stops-- <= 0, 200);
-        check(ok || step > 0, 'tafelrunde2: Tab reaches the board\'s moves');
+        check(ok || step > 0, `${name}: Tab reaches the board's moves`);
         if (!ok)
             throw new Error('Tab did not reach a move of the board');
         visible += Number((await focusInfo(page)).visible);
@@ -291,11 +293,11 @@ async function tafelrunde2Keyboard(browser, base) {
             if (!escaped) {
                 escaped = true;
                 await page.keyboard.press('Escape');
-                check(await page.locator('#board-menu[hidden]').count() === 1, 'tafelrunde2: Escape closes a choice');
+                check(await page.locator('#board-menu[hidden]').count() === 1, `${name}: Escape closes a choice`);
                 continue;
             }
             const f = await focusInfo(page);
-            check(menus > 2 || f.cls.includes('b-choice'), 'tafelrunde2: an open choice takes the focus');
+            check(menus > 2 || f.cls.includes('b-choice'), `${name}: an open choice takes the focus`);
             for (let i = Math.floor(rnd() * await page.locator('#board-menu .b-choice').count()); i > 0; i--)
                 await page.keyboard.press('Tab');
             if (!(await focusInfo(page)).cls.includes('b-choice'))
@@ -304,11 +306,14 @@ async function tafelrunde2Keyboard(browser, base) {
         }
         await waitLogAbove(page, before);
         moves++;
-        if (moves === 12)
-            await page.screenshot({ path: join(outDir, 'ui-tafelrunde2-desk.png') });
     }
-    check(state === 'end', `tafelrunde2: a whole game played by keyboard only (${moves} moves, ${menus} choices)`);
-    check(visible === tries, `tafelrunde2: every move Tab reached was visibly focused (${visible}/${tries})`);
+    check(visible === tries, `${name}: every move Tab reached was visibly focused (${visible}/${tries})`);
+    if (limit < Infinity) {
+        check(moves === limit && menus > 0, `${name}: ${moves} moves by keyboard only, ${menus} through a choice`);
+        await ctx.close();
+        return;
+    }
+    check(state === 'end', `${name}: a whole game played by keyboard only (${moves} moves, ${menus} choices)`);
     const shown = (await page.locator('#scores td.score').allTextContents()).map(Number);
     const rec = await record(base, id);
     check(rec && JSON.stringify(rec.result.scores) === JSON.stringify(shown),
@@ -408,7 +413,11 @@ try {
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true });
     log(`server ${server.base}`);
     const only = process.env.TAFEL_UI_ONLY;
-    const parts = { languages, carcassonneKeyboard, tafelrunde2Keyboard, layouts };
+    const parts = {
+        languages, carcassonneKeyboard, layouts,
+        tafelrunde2Keyboard: (b, u) => boardKeyboard(b, u, 'tafelrunde2(players=2)', Infinity),
+        targiKeyboard: (b, u) => boardKeyboard(b, u, 'targi', 25),
+    };
     for (const [name, f] of Object.entries(parts))
         if (!only || only === name)
             await f(browser, server.base);

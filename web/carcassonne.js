@@ -524,7 +524,7 @@ function draw(b, v, ctx) {
             class: `carc-last p${p}`, x: x * T + 3, y: y * T + 3, width: T - 6, height: T - 6,
             'data-player': p,
         }), s('text', { class: `carc-last-label p${p}`, x: x * T + 8, y: y * T + 24 },
-            document.createTextNode(`P${p}`)));
+            document.createTextNode(t('lastLabel', { p }))));
     }
     for (const f of v.followers) {
         const tl = at.get(`${f.x},${f.y}`);

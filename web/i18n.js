@@ -231,6 +231,7 @@ export const TEXTS = {
     colTatanTitle: { en: 'Tatan tiles held', de: 'Tatan-Karten im Besitz' },
     colLast: { en: 'last', de: 'zuletzt' },
     colLastTitle: { en: 'square of the last tile', de: 'Feld der letzten Karte' },
+    lastLabel: { en: 'P{p}', de: 'S{p}' },
     tilesLeft: { en: 'Tiles left: {n}', de: 'Karten im Stapel: {n}' },
     drawnList: { en: ' · drawn: {list}', de: ' · gezogen: {list}' },
     keyHelpCarc: {

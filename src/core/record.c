@@ -274,7 +274,7 @@ int tafel_record_save(const tafel_record *r, const char *path, char *err, size_t
     struct stat st;
     if (!stat(path, &st) && !S_ISREG(st.st_mode)) {
         free(text);
-        snprintf(err, errlen, "cannot save record %s: not a regular file", path);
+        snprintf(err, errlen, "cannot write record %s: not a regular file", path);
         return -1;
     }
     char dir[4096], tmp[4200];
@@ -284,7 +284,7 @@ int tafel_record_save(const tafel_record *r, const char *path, char *err, size_t
     const char *step = "write";
     if (fd < 0) {
         free(text);
-        snprintf(err, errlen, "cannot save record %s: cannot create a file in %s: %s", path,
+        snprintf(err, errlen, "cannot write record %s: cannot create a file in %s: %s", path,
                  dir, strerror(e));
         return -1;
     }
@@ -303,7 +303,7 @@ int tafel_record_save(const tafel_record *r, const char *path, char *err, size_t
     free(text);
     if (rc) {
         unlink(tmp);
-        snprintf(err, errlen, "cannot save record %s: %s failed: %s", path, step, strerror(e));
+        snprintf(err, errlen, "cannot write record %s: %s failed: %s", path, step, strerror(e));
         return -1;
     }
     /* The rename itself is on disk once the folder is. */

@@ -155,7 +155,7 @@ static void test_summary_and_records(void **unused)
     assert_true(fabs(wins - 4) < 1e-9);
     json_decref(j);
     /* With --records only, the results file goes into the new records folder. */
-    char rec2[600];
+    char rec2[200];
     snprintf(rec2, sizeof rec2, "%s/rec2/new", dir);
     snprintf(a, sizeof a, "arena '%s(players=2)' --seats random,greedy --games 2 --records %s",
              game, rec2);

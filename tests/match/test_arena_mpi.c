@@ -1,10 +1,12 @@
 /* test_arena_mpi.c: tafel-mpi under `mpirun --oversubscribe`: with iteration-budget bots the
  * summary and every record equal the single-process arena's, game by game, on 1 and 3 ranks;
  * a SIGKILL of mpirun in the middle takes its ranks down with it, and --resume (on another
- * number of ranks) ends with the uninterrupted run's summary. Skipped when MPI was not built,
+ * number of ranks) ends with the uninterrupted run's summary; so does a SIGKILL of one rank,
+ * after which mpirun ends the job. Skipped when MPI was not built,
  * except under CI=true; skipped under ThreadSanitizer (Open MPI is not built for it). */
 #include "check.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -231,6 +233,75 @@ static void test_kill_and_resume(void **unused)
     unlink(full);
 }
 
+/* A tafel-mpi rank started by mpirun PID (the last one found), or -1. */
+static pid_t mpi_some_rank(pid_t mpirun)
+{
+    DIR *d = opendir("/proc");
+    pid_t found = -1;
+    struct dirent *e;
+    while (d && (e = readdir(d))) {
+        char path[300], comm[64];
+        int pid, ppid;
+        snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
+        FILE *f = fopen(path, "r");
+        if (!f)
+            continue;
+        if (fscanf(f, "%d (%63[^)]) %*c %d", &pid, comm, &ppid) == 3 && ppid == mpirun &&
+            !strcmp(comm, "tafel-mpi"))
+            found = pid;
+        fclose(f);
+    }
+    if (d)
+        closedir(d);
+    return found;
+}
+
+/* SIGKILL of one rank: mpirun ends the whole job; --resume finishes it. */
+static void test_rank_killed(void **unused)
+{
+    (void)unused;
+    if (mpi_skip()) {
+        skip();
+        return;
+    }
+    const char *games = check_sanitized() ? "60" : "300";
+    char full[600], part[600], res[600];
+    snprintf(full, sizeof full, "%s/full.json", dir);
+    snprintf(part, sizeof part, "%s/part.json", dir);
+    snprintf(res, sizeof res, "%s/part.results.jsonl", dir);
+    const char *a_full[] = {"carcassonne", "--seats", "random,greedy", "--games", games,
+                            "--seed", "6", "--summary", full, NULL};
+    run_ok("tafel", a_full);
+    const char *a_part[] = {"carcassonne", "--seats", "random,greedy", "--games", games,
+                            "--seed", "6", "--summary", part, NULL};
+    pid_t pid = run_start("mpi 3", a_part);
+    long lines = 0;
+    for (int i = 0; i < 60000 && lines < 12; i++) {
+        struct timespec ts = {0, 1000000};
+        nanosleep(&ts, NULL);
+        lines = count_lines(res);
+    }
+    pid_t rank = mpi_some_rank(pid);
+    assert_true(rank > 0);
+    kill(rank, SIGKILL);
+    int rc = run_wait(pid);
+    if (rc == 0)
+        fail_msg("mpirun ended well with a rank killed");
+    lines = count_lines(res);
+    if (lines < 2 || lines > atol(games))
+        fail_msg("killed with %ld lines in %s: not in the middle", lines, res);
+    const char *a_resume[] = {"carcassonne", "--seats", "random,greedy", "--games", games,
+                              "--seed", "6", "--summary", part, "--resume", res, NULL};
+    run_ok("mpi 3", a_resume);
+    same_file(full, part);
+    assert_int_equal(count_lines(res), atol(games) + 1);
+    unlink(full);
+    unlink(part);
+    unlink(res);
+    snprintf(full, sizeof full, "%s/full.results.jsonl", dir);
+    unlink(full);
+}
+
 static int setup(void **unused)
 {
     (void)unused;
@@ -264,6 +335,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_same_as_local),
         cmocka_unit_test(test_kill_and_resume),
+        cmocka_unit_test(test_rank_killed),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

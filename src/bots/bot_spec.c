@@ -37,7 +37,8 @@ static int bot_parse_double(const char *v, double lo, double hi, double *out)
     return 0;
 }
 
-/* "1s", "500ms", "2.5" (seconds). */
+/* "1s", "500ms", "2.5s". The unit is required: a bare "5" could mean seconds or milliseconds,
+ * and guessing wrong makes a bot think 1000 times too long or too short. */
 static int bot_parse_time(const char *v, double *out)
 {
     char *end;
@@ -46,7 +47,7 @@ static int bot_parse_time(const char *v, double *out)
     double x = strtod(v, &end);
     if (!strcmp(end, "ms"))
         x /= 1000;
-    else if (strcmp(end, "s") && *end)
+    else if (strcmp(end, "s"))
         return -1;
     if (!(x > 0 && x <= 86400))
         return -1;
@@ -154,7 +155,7 @@ static int bot_set_option(bot_opts *o, const char *name, const char *key, const 
     return 0;
 bad:
     snprintf(err, errlen, "%s: bad value '%s' for %s%s", name, val, key,
-             !strcmp(key, "time") ? " (e.g. 1s, 500ms)"
+             !strcmp(key, "time") ? " (a number with its unit: e.g. 1s, 500ms)"
              : !strcmp(key, "chance") ? " (tree or open)"
              : !strcmp(key, "depth") ? " (moves, or end)"
              : !strcmp(key, "expand") ? " (one or all)"

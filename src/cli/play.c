@@ -1,8 +1,10 @@
 /* play.c: `tafel play`: humans at the terminal against bots or each other, on a match. */
+#include <errno.h>
 #include <getopt.h>
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -160,6 +162,55 @@ static void play_tell(void *ctx, const tafel_match *m, size_t index, int player,
     json_decref(events);
 }
 
+/* Can a record be saved at path? Tried as tafel_record_save does it (a new file in the same
+ * folder), before the first move, so that a game is not played for nothing. */
+static int play_check_record_path(const char *path, char *err, size_t errlen)
+{
+    struct stat st;
+    if (!*path) {
+        snprintf(err, errlen, "--record needs a file name");
+        return -1;
+    }
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        snprintf(err, errlen, "--record %s is a folder, not a file", path);
+        return -1;
+    }
+    char dir[4096];
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        snprintf(dir, sizeof dir, ".");
+    else if (slash == path)
+        snprintf(dir, sizeof dir, "/");
+    else
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+    char probe[4200];
+    snprintf(probe, sizeof probe, "%s/.tafel-probe-XXXXXX", dir);
+    int fd = mkstemp(probe);
+    if (fd < 0) {
+        snprintf(err, errlen, "--record %.90s: cannot write in %.90s: %s", path, dir,
+                 strerror(errno));
+        return -1;
+    }
+    close(fd);
+    unlink(probe);
+    return 0;
+}
+
+/* A default record name in the records folder: GAME-DATE-TIME-SEED.json. */
+static int play_default_record_path(const tafel_game *g, uint64_t seed, char *path, size_t len,
+                                    char *err, size_t errlen)
+{
+    if (cli_records_dir(path, len, err, errlen))
+        return -1;
+    size_t l = strlen(path);
+    char stamp[32];
+    time_t now = time(NULL);
+    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", localtime(&now));
+    snprintf(path + l, len - l, "/%s-%s-%llu.json", g->type->name, stamp,
+             (unsigned long long)seed);
+    return 0;
+}
+
 static int play_run(play_session *s, const char *record_path)
 {
     tafel_match *m = s->m;
@@ -218,29 +269,56 @@ static int play_run(play_session *s, const char *record_path)
 
     char path[4096];
     int rc = abandoned ? 1 : 0;
-    if (record_path) {
+    if (record_path)
         snprintf(path, sizeof path, "%s", record_path);
-    } else if (cli_records_dir(path, sizeof path, err, sizeof err) == 0) {
-        size_t l = strlen(path);
-        char stamp[32];
-        time_t now = time(NULL);
-        strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", localtime(&now));
-        snprintf(path + l, sizeof path - l, "/%s-%s-%llu.json", g->type->name, stamp,
-                 (unsigned long long)seed);
-    } else {
+    else if (play_default_record_path(g, seed, path, sizeof path, err, sizeof err)) {
         fprintf(stderr, "tafel: %s\n", err);
-        path[0] = 0;
-        rc = 1;
+        return 1;
     }
-    if (path[0]) {
-        if (tafel_record_save(rec, path, err, sizeof err)) {
-            fprintf(stderr, "tafel: %s\n", err);
-            rc = 1;
-        } else {
-            printf("Record: %s\n", path);
+    if (tafel_record_save(rec, path, err, sizeof err) == 0) {
+        printf("Record: %s\n", path);
+        return rc;
+    }
+    /* The folder was checked before the first move, but it can go away during a game: a game
+     * played is not to be lost, so it goes to the default folder, and the user is told. */
+    fprintf(stderr, "tafel: %s\n", err);
+    char err2[TAFEL_ERR_LEN];
+    if (!record_path || play_default_record_path(g, seed, path, sizeof path, err2, sizeof err2) ||
+        tafel_record_save(rec, path, err2, sizeof err2)) {
+        if (record_path)
+            fprintf(stderr, "tafel: the record is lost: %s\n", err2);
+        return 1;
+    }
+    printf("Record: %s (instead of %s)\n", path, record_path);
+    return 1;
+}
+
+/* The seats must fit the game; said in the user's terms (the number of seats he gave), not as
+ * the players=N the match would make of them. */
+static int play_check_seat_count(const char *game_spec, int n, char *err, size_t errlen)
+{
+    tafel_game g;
+    if (tafel_game_load(&g, game_spec, err, errlen))
+        return -1;
+    const tafel_game_type *t = g.type;
+    if (strstr(game_spec, "players=")) {
+        if (n != g.num_players) {
+            snprintf(err, errlen, "'%s' has %d players, --seats gave %d", game_spec,
+                     g.num_players, n);
+            return -1;
         }
+        return 0;
     }
-    return rc;
+    if (n < t->min_players || n > t->max_players) {
+        if (t->min_players == t->max_players)
+            snprintf(err, errlen, "%s needs %d seats, --seats gave %d", t->long_name,
+                     t->min_players, n);
+        else
+            snprintf(err, errlen, "%s needs %d to %d seats, --seats gave %d", t->long_name,
+                     t->min_players, t->max_players, n);
+        return -1;
+    }
+    return 0;
 }
 
 static int play_main(const char *game_spec, const char *seats, uint64_t seed, int have_seed,
@@ -267,6 +345,17 @@ static int play_main(const char *game_spec, const char *seats, uint64_t seed, in
         for (int p = 1; p < n; p++)
             snprintf(specs[p], sizeof specs[p], "%s", PLAY_DEFAULT_BOT);
     }
+    if (seats && play_check_seat_count(game_spec, n, err, sizeof err)) {
+        fprintf(stderr, "tafel: %s\n", err);
+        return 2;
+    }
+    if (record_path && play_check_record_path(record_path, err, sizeof err)) {
+        fprintf(stderr, "tafel: %s\n", err);
+        return 2;
+    }
+    char dir[4096];
+    if (!record_path && cli_records_dir(dir, sizeof dir, err, sizeof err))
+        fprintf(stderr, "tafel: warning: %s; set TAFEL_RECORDS or use --record FILE\n", err);
     if (!have_seed)
         seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
     const char *list[TAFEL_MAX_PLAYERS];

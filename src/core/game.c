@@ -137,6 +137,10 @@ int tafel_game_load_type(tafel_game *g, const tafel_game_type *type, const char 
     }
     strcpy(buf, params);
     char *save = NULL;
+    /* Each parameter once: with two values, which one the user meant is a guess. An old name
+     * counts as the parameter it stands for. */
+    const char *seen_key[64], *seen_as[64], *seen_val[64];
+    int nseen = 0;
     for (char *item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
         game_trim(item);
         if (!*item)
@@ -151,8 +155,23 @@ int tafel_game_load_type(tafel_game *g, const tafel_game_type *type, const char 
         char *key = item, *val = eq + 1;
         game_trim(key);
         game_trim(val);
+        const char *param = key;
+        for (int i = 0; i < type->num_aliases; i++)
+            if (!strcmp(key, type->aliases[i].name))
+                param = type->aliases[i].param;
+        for (int i = 0; i < nseen; i++)
+            if (!strcmp(seen_key[i], param)) {
+                snprintf(err, errlen, "%s: parameter '%s' is given twice (%s=%s, then %s=%s)",
+                         type->name, param, seen_as[i], seen_val[i], key, val);
+                return -1;
+            }
         if (game_set_param(g, key, val, err, errlen))
             return -1;
+        if (nseen < 64) {
+            seen_key[nseen] = param;
+            seen_as[nseen] = key;
+            seen_val[nseen++] = val;
+        }
     }
     if (type->check && type->check(g, err, errlen))
         return -1;

@@ -35,7 +35,7 @@ static void test_accepted(void **unused)
     spec_ok("mcts(iters=5000)");
     spec_ok("mcts(time=1s)");
     spec_ok("mcts(time=500ms,threads=2,c=0.7)");
-    spec_ok("mcts(time=0.25)");
+    spec_ok("mcts(time=0.25s)");
     spec_ok("mcts( iters = 10 , threads=all, depth=20, margin=0, chance=open, nodes=1000)");
     spec_ok("mcts(iters=10,time=2s)");
     spec_ok("mcts(iters=10,depth=end,prior=1.5)");

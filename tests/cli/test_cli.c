@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Run `tafel ARGS` (stdin from /dev/null unless given), capture stdout+stderr into out. */
@@ -62,6 +63,88 @@ static void test_bad_commands(void **unused)
     char out[8192];
     cli_run("play chess", NULL, out, sizeof out);
     assert_int_equal(cli_lines(out), 1);
+}
+
+/* Bad options are refused before anything is played, in the terms the user wrote. */
+static void test_bad_options_in_user_terms(void **unused)
+{
+    (void)unused;
+    expect_error("play targi --seats human", 2, "Targi needs 2 seats, --seats gave 1");
+    expect_error("play tafelrunde2 --seats human,random,random,random,random", 2,
+                 "Die Tafelrunde 2 needs 2 to 4 seats, --seats gave 5");
+    expect_error("play 'tafelrunde2(players=3)' --seats human,random", 2,
+                 "has 3 players, --seats gave 2");
+    expect_error("play 'tafelrunde2(players=2,players=3)' --seats random,random", 2,
+                 "parameter 'players' is given twice (players=2, then players=3)");
+    expect_error("play 'carcassonne(tatan=on,farmers=on,tatan=off)' --seats random,random", 2,
+                 "'tatan' is given twice");
+    expect_error("play targi --seats 'mcts(time=5)',random", 2, "bad value '5' for time");
+    expect_error("play targi --seats 'mcts(time=5)',random", 2, "unit");
+    /* A record path that cannot be written is refused at once, before any move. */
+    char out[8192];
+    int rc = cli_run("play targi --seats random,random --seed 1 --record /nonexistent/dir/x.json",
+                     NULL, out, sizeof out);
+    if (rc != 2 || !strstr(out, "/nonexistent/dir") || strstr(out, "player 0") ||
+        cli_lines(out) != 1)
+        fail_msg("exit %d: %s", rc, out);
+    rc = cli_run("play targi --seats random,random --record /tmp", NULL, out, sizeof out);
+    if (rc != 2 || !strstr(out, "folder") || cli_lines(out) != 1)
+        fail_msg("exit %d: %s", rc, out);
+}
+
+/* A record folder that disappears during a game: the record goes to the default folder, and the
+ * user is told where. The game waits at the human's prompt while the folder is removed. */
+static void test_record_falls_back_to_default_folder(void **unused)
+{
+    (void)unused;
+    const char *bin = getenv("TAFEL_BIN");
+    char dir[] = "/tmp/tafel-cli-rec-XXXXXX", def[] = "/tmp/tafel-cli-def-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    assert_non_null(mkdtemp(def));
+    char outp[] = "/tmp/tafel-cli-fb-XXXXXX";
+    int fd = mkstemp(outp);
+    assert_true(fd >= 0);
+    close(fd);
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd,
+             "TAFEL_RECORDS=%s NO_COLOR=1 %s play targi --seats human,random --seed 2 "
+             "--record %s/game.json >%s 2>&1", def, bin, dir, outp);
+    FILE *in = popen(cmd, "w");
+    assert_non_null(in);
+    /* Wait (at most 30 s) for the first prompt, then take the folder away. */
+    char out[65536] = "";
+    for (int i = 0; i < 300 && !strstr(out, "your move"); i++) {
+        nanosleep(&(struct timespec){0, 100000000}, NULL);
+        FILE *f = fopen(outp, "r");
+        size_t n = f ? fread(out, 1, sizeof out - 1, f) : 0;
+        out[n] = 0;
+        if (f)
+            fclose(f);
+    }
+    assert_non_null(strstr(out, "your move"));
+    assert_int_equal(rmdir(dir), 0);
+    fputs("1\n", in);
+    int st = pclose(in);
+    FILE *f = fopen(outp, "r");
+    size_t n = fread(out, 1, sizeof out - 1, f);
+    out[n] = 0;
+    fclose(f);
+    unlink(outp);
+    assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 1);
+    char want[256];
+    snprintf(want, sizeof want, "Record: %s/targi-", def);
+    if (!strstr(out, want) || !strstr(out, "instead of"))
+        fail_msg("%s", out);
+    /* ... and it is a record that replays. */
+    const char *p = strstr(out, want) + strlen("Record: ");
+    char path[512];
+    snprintf(path, sizeof path, "%.*s", (int)strcspn(p, " \n"), p);
+    char args[600];
+    snprintf(args, sizeof args, "replay %s", path);
+    if (cli_run(args, NULL, out, sizeof out) != 0)
+        fail_msg("%s", out);
+    unlink(path);
+    rmdir(def);
 }
 
 static void write_file(const char *path, const char *text)
@@ -192,6 +275,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bad_commands),
+        cmocka_unit_test(test_bad_options_in_user_terms),
+        cmocka_unit_test(test_record_falls_back_to_default_folder),
         cmocka_unit_test(test_replay_refuses_corrupt_records),
         cmocka_unit_test(test_record_round_trip_and_damage),
         cmocka_unit_test(test_play_abandoned_keeps_record),

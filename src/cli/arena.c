@@ -458,7 +458,7 @@ int cli_arena_main(int argc, char **argv, const cli_arena_hooks *hooks)
     if (rc > 0 || h->quiet)
         return 0;
     double el = arena_now() - bar.start;
-    long played = res.games - res.resumed;
+    long played = res.played;
     fprintf(stderr, "tafel: played %ld games in %.1f s (%.2f games/s)", played, el,
             el > 0 ? played / el : 0);
     if (cfg.results)

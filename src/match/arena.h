@@ -88,6 +88,7 @@ typedef struct arena_result {
     int num_labels;
     arena_label_stats labels[ARENA_MAX_LABELS];
     long resumed;        /* games read from the results file, not played */
+    long played;         /* games played by this run (with an SPRT, some may not count) */
     arena_sprt_result sprt;
 } arena_result;
 

@@ -337,6 +337,7 @@ int arena_session_close(arena_session *s, arena_result *r, char *err, size_t err
     if (!rc) {
         arena_tally(s->c, s->games, s->limit, r);
         r->resumed = s->resumed;
+        r->played = s->played;
         r->sprt = s->sprt;
     }
     free(s->games);

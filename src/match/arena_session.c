@@ -115,6 +115,12 @@ static int session_resume(arena_session *s, char *err, size_t errlen)
     int rc = 0;
     while ((n = getline(&line, &cap, f)) > 0) {
         lineno++;
+        if (line[n - 1] != '\n' && lineno == 1) {
+            snprintf(err, errlen, "%s has no whole first line: start the run again without "
+                     "--resume", c->results);
+            rc = -1;
+            break;
+        }
         if (line[n - 1] != '\n') {
             char msg[600];
             snprintf(msg, sizeof msg, "%s: ignoring a truncated last line (line %ld: the run "

@@ -160,6 +160,23 @@ static void test_kill_and_resume(void **unused)
     e = slurp(errf);
     if (!strstr(e, "seed differs"))
         fail_msg("another run's results taken: %s", e);
+    /* A file cut inside its first line is not resumed (and not emptied). */
+    char cut[600];
+    path_in(cut, sizeof cut, "cut.results.jsonl");
+    f = fopen(cut, "w");
+    fputs("{\"tafel_arena_results\":1,\"ga", f);
+    fclose(f);
+    const char *a_cut[] = {RESUME_GAME, "--seats", RESUME_SEATS, "--games", ngames, "--resume",
+                           cut, NULL};
+    assert_int_equal(run_wait(run_start(out, errf, a_cut)), 1);
+    free(e);
+    e = slurp(errf);
+    if (!strstr(e, "no whole first line"))
+        fail_msg("a cut first line: %s", e);
+    struct stat cst;
+    assert_int_equal(stat(cut, &cst), 0);
+    assert_true(cst.st_size > 0);
+    unlink(cut);
     /* Nor does a fresh run overwrite it. */
     const char *a_again[] = {RESUME_GAME, "--seats", RESUME_SEATS, "--games", ngames, "--seed",
                              "7", "--results", res, NULL};

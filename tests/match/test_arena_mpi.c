@@ -43,6 +43,9 @@ static pid_t run_start(const char *how, const char *const *args)
         dup2(e, 2);
         setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 1);
         setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 1);
+        /* Containers often forbid the cross-process reads (CMA) that shared memory uses for
+         * large messages such as records; copying through the buffer works everywhere. */
+        setenv("OMPI_MCA_btl_vader_single_copy_mechanism", "none", 1);
         /* Open MPI leaks at MPI_Finalize from components it has unloaded, which no suppression
          * can name: the ranks keep ASan's memory checks and UBSan but not the leak check (our
          * code's leaks are checked by the local arena's tests, which run the same session). */

@@ -24,6 +24,12 @@ void cli_show_state(FILE *out, const tafel_game *g, const void *state, int viewe
  * ~/.local/share/tafel/records; created if missing. 0 or -1 with reason. */
 int cli_records_dir(char *buf, size_t len, char *err, size_t errlen);
 void cli_print_scores(FILE *out, const tafel_game *g, const void *state);
+/* term_help.c: 'help' at the prompt (notation, the current phase, examples from the legal
+ * moves), 'rules' (a short summary, with the expansions that are on), the expansions line. */
+void cli_term_help(FILE *out, const tafel_game *g, const void *state, int player,
+                   const int32_t *legal, int n);
+void cli_term_rules(FILE *out, const tafel_game *g);
+void cli_term_expansions(FILE *out, const tafel_game *g);
 #define CLI_SEAT_LEN 128
 /* Split "--seats" on commas outside parentheses ("mcts(iters=5,c=1),random"). Returns the count
  * (1 to TAFEL_MAX_PLAYERS), or -1 with a reason. */

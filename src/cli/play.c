@@ -98,12 +98,22 @@ static int play_ask_human(play_session *s, const void *state, int p, int32_t *ac
             t++;
         if (!*t)
             continue;
-        if (!strcmp(t, "quit") || !strcmp(t, "exit"))
-            return -1;
+        if (!strcmp(t, "quit") || !strcmp(t, "exit")) {
+            /* A slip of the keyboard must not end a game of an hour: ask. */
+            printf("Abandon the game? The record of it is kept. (y/N) ");
+            fflush(stdout);
+            char yes[64];
+            if (!play_read_line(yes, sizeof yes) || yes[0] == 'y' || yes[0] == 'Y')
+                return -1;
+            printf("Game on.\n");
+            continue;
+        }
         if (!strcmp(t, "help") || !strcmp(t, "?")) {
-            printf("Type a move in the notation shown in the list, or its number. 'board' "
-                   "redraws, 'moves' lists the moves, 'quit' abandons the game (the record is "
-                   "kept).\n");
+            cli_term_help(stdout, g, state, p, legal, n);
+            continue;
+        }
+        if (!strcmp(t, "rules")) {
+            cli_term_rules(stdout, g);
             continue;
         }
         if (!strcmp(t, "board")) {
@@ -220,6 +230,7 @@ static int play_run(play_session *s, const char *record_path)
     printf("%s: %s, seed %llu\n", g->type->long_name, rec->game, (unsigned long long)seed);
     for (int p = 0; p < g->num_players; p++)
         printf("  player %d: %s\n", p, tafel_match_seat(m, p));
+    cli_term_expansions(stdout, g);
     tafel_match_set_observer(m, play_tell, s);
 
     char err[TAFEL_ERR_LEN];
@@ -415,10 +426,20 @@ int cli_play(int argc, char **argv)
             record = optarg;
             break;
         case 'h':
-            printf("usage: tafel play GAME [--seats human,random,...] [--seed N] "
-                   "[--record FILE]\n"
-                   "Seats: human, random, greedy, mcts, mcts(iters=N), mcts(time=1s); default: "
-                   "human against " PLAY_DEFAULT_BOT ".\n");
+            printf("usage: tafel play GAME [--seats SEAT,SEAT..] [--seed N] [--record FILE]\n"
+                   "  GAME          a game string, e.g. targi or 'tafelrunde2(players=3)'\n"
+                   "                (tafel list shows the games and their parameters)\n"
+                   "  --seats S,..  one seat per player, in seat order (default: human against\n"
+                   "                " PLAY_DEFAULT_BOT "); the number of seats sets the players\n"
+                   "  --seed N      the seed of the shuffles (default: from the clock)\n"
+                   "  --record FILE where the record is saved (default: the records folder,\n"
+                   "                $TAFEL_RECORDS or ~/.local/share/tafel/records)\n"
+                   "A seat is 'human' (several humans share the terminal) or a bot:\n"
+                   "  random, greedy, greedy(samples=N), mcts (1 s a move on all cores),\n"
+                   "  mcts(iters=N), mcts(time=500ms,threads=1), mcts(time=2s,c=0.7);\n"
+                   "  options: iters, time (with unit: s or ms), threads (N or all), c, depth,\n"
+                   "  prior, expand, crn, scale, margin, chance, nodes (include/tafel/bot.h).\n"
+                   "At the prompt: a move or its number; help, rules, moves, board, quit.\n");
             return 0;
         default:
             return 2;

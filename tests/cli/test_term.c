@@ -1,0 +1,182 @@
+/* test_term.c: what a player at the terminal is told when he asks: 'help' (notation, phase,
+ * examples), 'rules' (with the expansions that are on), the expansions on the first screen,
+ * quitting only when confirmed, `tafel --help` naming every option, `tafel list` aligned. */
+#include "check.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define TERM_OUT (1 << 20)
+
+/* Run `tafel ARGS` with input (printf %b) on stdin, records into a temporary folder; the output
+ * (stdout and stderr) is returned in a buffer the caller frees. */
+static char *term_run(const char *args, const char *input, int *status)
+{
+    const char *bin = getenv("TAFEL_BIN");
+    assert_non_null(bin);
+    char res[] = "/tmp/tafel-term-XXXXXX", recs[] = "/tmp/tafel-term-rec-XXXXXX";
+    int fd = mkstemp(res);
+    assert_true(fd >= 0);
+    close(fd);
+    assert_non_null(mkdtemp(recs));
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd,
+             "printf '%%b' '%s' | TAFEL_RECORDS=%s NO_COLOR=1 %s %s >%s 2>&1; "
+             "rm -rf %s", input, recs, bin, args, res, recs);
+    int st = system(cmd);
+    /* the status of the shell is that of rm; run tafel's again for it when asked */
+    if (status) {
+        snprintf(cmd, sizeof cmd, "printf '%%b' '%s' | TAFEL_RECORDS=/tmp NO_COLOR=1 %s %s "
+                 "--record /tmp/tafel-term-st.json >/dev/null 2>&1", input, bin, args);
+        st = system(cmd);
+        *status = WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+        unlink("/tmp/tafel-term-st.json");
+    }
+    FILE *f = fopen(res, "r");
+    char *out = calloc(TERM_OUT, 1);
+    size_t n = fread(out, 1, TERM_OUT - 1, f);
+    out[n] = 0;
+    fclose(f);
+    unlink(res);
+    return out;
+}
+
+static void expect_in(const char *out, const char *needle)
+{
+    if (!strstr(out, needle))
+        fail_msg("'%s' missing from:\n%s", needle, out);
+}
+
+static void test_help_explains_notation_and_phase(void **unused)
+{
+    (void)unused;
+    char *out = term_run("play carcassonne --seats human,random --seed 4", "help\\n", NULL);
+    expect_in(out, "Notation:");
+    expect_in(out, "\"road:EW\"");
+    expect_in(out, "Now: placing the tile you drew");
+    expect_in(out, "legal moves now, e.g.: \"EK 0,-1 r0\"");
+    free(out);
+    out = term_run("play targi --seats human,random --seed 2", "help\\n", NULL);
+    expect_in(out, "\"take R,C\"");
+    expect_in(out, "Now: phase 2");
+    free(out);
+    out = term_run("play tafelrunde2 --seats human,random --seed 3", "help\\n", NULL);
+    expect_in(out, "\"play red4/blue3 as red\"");
+    expect_in(out, "Now: phase 2: play a card or pass");
+    free(out);
+}
+
+static void test_rules_name_the_expansions_that_are_on(void **unused)
+{
+    (void)unused;
+    char *out = term_run("play carcassonne --seats human,random --seed 4", "rules\\n", NULL);
+    expect_in(out, "Expansions: Inns & Cathedrals and Tatan (fan expansion)");
+    expect_in(out, "Tatan (on): one Tatan tile per player");
+    expect_in(out, "Inns & Cathedrals (on)");
+    free(out);
+    out = term_run("play 'carcassonne(tatan=off,inns_cathedrals=off)' --seats human,random",
+                   "rules\\n", NULL);
+    expect_in(out, "Expansions: none (the base game)");
+    expect_in(out, "A completed road scores 1 per tile");
+    if (strstr(out, "Tatan (on)") || strstr(out, "Inns & Cathedrals (on)"))
+        fail_msg("an expansion that is off is summarised:\n%s", out);
+    free(out);
+    out = term_run("play targi --seats human,random", "rules\\n", NULL);
+    expect_in(out, "Targi (2 players, 12 rounds)");
+    free(out);
+    /* tafel alone: the default game says which expansions it plays with before the first move */
+    out = term_run("", "", NULL);
+    expect_in(out, "Expansions: Inns & Cathedrals and Tatan (fan expansion)");
+    free(out);
+}
+
+static void test_quit_asks_first(void **unused)
+{
+    (void)unused;
+    int st;
+    char *out = term_run("play tafelrunde2 --seats human,random --seed 3",
+                         "quit\\nn\\n1\\nquit\\ny\\n", &st);
+    expect_in(out, "Abandon the game? The record of it is kept. (y/N) Game on.");
+    /* the game went on: a move was played after the refusal, then he confirmed */
+    const char *on = strstr(out, "Game on.");
+    const char *moved = strstr(on, "player 0: play");
+    if (!moved)
+        fail_msg("no move after 'Game on.':\n%s", out);
+    expect_in(moved, "Game abandoned");
+    assert_int_equal(st, 1);
+    free(out);
+}
+
+static void test_usage_documents_every_option(void **unused)
+{
+    (void)unused;
+    char *out = term_run("--help", "", NULL);
+    static const char *const opts[] = {
+        "--seats", "--seed", "--record", "--verbose", "--games", "--passes", "--seconds",
+        "--quick", "--json", "--summary", "--records", "--results", "--resume", "--sprt",
+        "--progress", "--jobs", "--port", "--bind", "--db", "--threads", "--bot-threads",
+        "--allow-origin", "--web", "--ping-interval", "--match", "--token", "--bot",
+        "--timeout", "--think", "--pid", "mcts(iters=N)", "greedy(samples=N)",
+        "time (with its unit, s or ms)", "tafel list", NULL};
+    for (int i = 0; opts[i]; i++)
+        expect_in(out, opts[i]);
+    for (const char *l = out; *l;) {
+        size_t w = strcspn(l, "\n");
+        if (w > 80)
+            fail_msg("line wider than 80 columns: %.*s", (int)w, l);
+        l += w + (l[w] != 0);
+    }
+    free(out);
+    out = term_run("play --help", "", NULL);
+    expect_in(out, "--record FILE");
+    expect_in(out, "mcts(time=500ms,threads=1)");
+    free(out);
+}
+
+/* In each block of `tafel list` the explanations start in one column. */
+static void test_list_aligns_columns(void **unused)
+{
+    (void)unused;
+    char *out = term_run("list", "", NULL);
+    int col = -1, lines = 0;
+    for (char *l = out; *l;) {
+        size_t w = strcspn(l, "\n");
+        if (w == 0 || l[0] != ' ') {
+            col = -1; /* a new block */
+        } else if (l[2] != ' ') {
+            /* "  name=default  explanation": the explanation's column */
+            char *gap = strstr(l + 2, "  ");
+            assert_non_null(gap);
+            int c = (int)(gap - l);
+            while (l[c] == ' ')
+                c++;
+            if (col >= 0 && c != col)
+                fail_msg("column %d, not %d: %.*s\n%s", c, col, (int)w, l, out);
+            col = c;
+            lines++;
+        }
+        if (w > 80 && !memchr(l, '|', w))
+            fail_msg("line wider than 80 columns: %.*s", (int)w, l);
+        l += w + (l[w] != 0);
+    }
+    assert_true(lines > 10);
+    expect_in(out, "bots (for --seats)");
+    expect_in(out, "\n  mcts ");
+    expect_in(out, "\n  greedy ");
+    free(out);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_help_explains_notation_and_phase),
+        cmocka_unit_test(test_rules_name_the_expansions_that_are_on),
+        cmocka_unit_test(test_quit_asks_first),
+        cmocka_unit_test(test_usage_documents_every_option),
+        cmocka_unit_test(test_list_aligns_columns),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

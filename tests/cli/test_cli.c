@@ -242,8 +242,8 @@ static void test_bench_fingerprint(void **unused)
 {
     (void)unused;
     char out[8192];
-    assert_int_equal(cli_run("bench 'tafelrunde2(players=2)' --games 1000", NULL, out, sizeof out),
-                     0);
+    assert_int_equal(cli_run("bench 'tafelrunde2(players=2)' --games 1000 --quick", NULL, out,
+                             sizeof out), 0);
     if (!strstr(out, "fingerprint:   177866 actions"))
         fail_msg("unexpected bench output: %s", out);
     assert_non_null(strstr(out, "games/s"));
@@ -254,7 +254,7 @@ static void test_bench_fingerprint(void **unused)
     if (nodes <= 0)
         fail_msg("no search fingerprint: %s", out);
     char again[8192], want[128];
-    assert_int_equal(cli_run("bench 'tafelrunde2(players=2)' --games 10", NULL, again,
+    assert_int_equal(cli_run("bench 'tafelrunde2(players=2)' --games 10 --quick", NULL, again,
                              sizeof again), 0);
     const char *eol = strchr(f, '\n');
     snprintf(want, sizeof want, "%.*s", eol ? (int)(eol - f) : 0, f);

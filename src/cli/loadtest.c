@@ -252,6 +252,20 @@ static double lt_pct(const double *v, size_t n, double p)
 }
 
 /* The server's VmRSS and VmHWM in kB from /proc; 0 if unreadable. */
+/* The machine's 1-minute load average ("?" where /proc has none): the figures are only
+ * comparable between runs on an equally loaded machine, so the report says how loaded it was. */
+static void lt_loadavg(char *out, size_t len)
+{
+    snprintf(out, len, "?");
+    FILE *f = fopen("/proc/loadavg", "r");
+    if (!f)
+        return;
+    char buf[64];
+    if (fgets(buf, sizeof buf, f))
+        snprintf(out, len, "%.*s", (int)strcspn(buf, " "), buf);
+    fclose(f);
+}
+
 static void lt_memory(long pid, long *rss, long *hwm)
 {
     *rss = *hwm = 0;
@@ -396,6 +410,8 @@ int cli_loadtest(int argc, char **argv)
     tafel_rng_seed(&run.rng, (uint64_t)seed);
     int opened = lt_setup(&run, url, games, seed, deadline);
     int64_t t1 = tafel_client_now_ns();
+    char load_start[16], load_end[16];
+    lt_loadavg(load_start, sizeof load_start);
     printf("loadtest: %ld matches, %d connections opened in %.1f s\n", games, opened,
            (double)(t1 - t0) / 1e9);
     fflush(stdout);
@@ -431,6 +447,7 @@ int cli_loadtest(int argc, char **argv)
         live -= c->done;
     }
     int64_t t2 = tafel_client_now_ns();
+    lt_loadavg(load_end, sizeof load_end);
     long rss = 0, hwm = 0;
     if (pid)
         lt_memory(pid, &rss, &hwm);
@@ -455,6 +472,8 @@ int cli_loadtest(int argc, char **argv)
            errors, run.server_errors, run.conn_errors, run.http_errors);
     if (pid)
         printf("server memory (pid %ld): VmRSS %ld kB, VmHWM %ld kB\n", pid, rss, hwm);
+    printf("machine load average (1 min) when play began %s, when it ended %s\n", load_start,
+           load_end);
     pthread_mutex_destroy(&run.lock);
     pthread_cond_destroy(&run.cond);
     free(run.rtt);

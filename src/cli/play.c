@@ -304,6 +304,8 @@ static int play_run(play_session *s, const char *record_path)
     return 1;
 }
 
+static int play_session_run(play_session *s0, const char *record_path);
+
 /* The seats must fit the game; said in the user's terms (the number of seats he gave), not as
  * the players=N the match would make of them. */
 static int play_check_seat_count(const char *game_spec, int n, char *err, size_t errlen)
@@ -379,6 +381,51 @@ static int play_main(const char *game_spec, const char *seats, uint64_t seed, in
         fprintf(stderr, "tafel: %s\n", err);
         return 2;
     }
+    return play_session_run(&s, record_path);
+}
+
+/* Continue an abandoned game: the match is rebuilt from its record (the chance draws included,
+ * so the game goes on as it would have), with the record's seats; it is saved over the same
+ * file unless --record names another. */
+static int play_resume(const char *path, const char *record_path)
+{
+    char err[TAFEL_ERR_LEN];
+    tafel_record rec;
+    tafel_record_init(&rec);
+    if (tafel_record_load(&rec, path, err, sizeof err)) {
+        fprintf(stderr, "tafel: %s\n", err);
+        tafel_record_free(&rec);
+        return 2;
+    }
+    play_session s;
+    memset(&s, 0, sizeof s);
+    s.m = tafel_match_from_record(&rec, err, sizeof err);
+    tafel_record_free(&rec);
+    if (!s.m) {
+        fprintf(stderr, "tafel: %s: %s\n", path, err);
+        return 2;
+    }
+    if (tafel_match_is_over(s.m)) {
+        fprintf(stderr, "tafel: %s: the game is over; 'tafel replay --step %s' shows it\n",
+                path, path);
+        tafel_match_free(s.m);
+        return 2;
+    }
+    if (!record_path)
+        record_path = path;
+    if (play_check_record_path(record_path, err, sizeof err)) {
+        fprintf(stderr, "tafel: %s\n", err);
+        tafel_match_free(s.m);
+        return 2;
+    }
+    printf("Resuming %s after %zu actions.\n", path, tafel_match_num_actions(s.m));
+    return play_session_run(&s, record_path);
+}
+
+static int play_session_run(play_session *s0, const char *record_path)
+{
+    play_session s = *s0;
+    int n = tafel_match_num_seats(s.m);
     s.viewer = -1;
     for (int p = 0; p < n; p++) {
         if (!tafel_match_bot(s.m, p)) {
@@ -400,14 +447,15 @@ int cli_play(int argc, char **argv)
         {"seats", required_argument, NULL, 's'},
         {"seed", required_argument, NULL, 'S'},
         {"record", required_argument, NULL, 'r'},
+        {"resume", required_argument, NULL, 'R'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    const char *seats = NULL, *record = NULL;
+    const char *seats = NULL, *record = NULL, *resume = NULL;
     uint64_t seed = 0;
     int have_seed = 0, c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "s:S:r:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "s:S:r:R:h", opts, NULL)) != -1) {
         switch (c) {
         case 's':
             seats = optarg;
@@ -425,8 +473,12 @@ int cli_play(int argc, char **argv)
         case 'r':
             record = optarg;
             break;
+        case 'R':
+            resume = optarg;
+            break;
         case 'h':
             printf("usage: tafel play GAME [--seats SEAT,SEAT..] [--seed N] [--record FILE]\n"
+                   "       tafel play --resume RECORD [--record FILE]\n"
                    "  GAME          a game string, e.g. targi or 'tafelrunde2(players=3)'\n"
                    "                (tafel list shows the games and their parameters)\n"
                    "  --seats S,..  one seat per player, in seat order (default: human against\n"
@@ -434,6 +486,7 @@ int cli_play(int argc, char **argv)
                    "  --seed N      the seed of the shuffles (default: from the clock)\n"
                    "  --record FILE where the record is saved (default: the records folder,\n"
                    "                $TAFEL_RECORDS or ~/.local/share/tafel/records)\n"
+                   "  --resume REC  continue the abandoned game of a record (saved back to it)\n"
                    "A seat is 'human' (several humans share the terminal) or a bot:\n"
                    "  random, greedy, greedy(samples=N), mcts (1 s a move on all cores),\n"
                    "  mcts(iters=N), mcts(time=500ms,threads=1), mcts(time=2s,c=0.7);\n"
@@ -444,6 +497,14 @@ int cli_play(int argc, char **argv)
         default:
             return 2;
         }
+    }
+    if (resume) {
+        if (optind != argc || seats || have_seed) {
+            fprintf(stderr, "tafel: --resume takes the game, seats and seed from the record: "
+                            "give only --resume RECORD [--record FILE]\n");
+            return 2;
+        }
+        return play_resume(resume, record);
     }
     if (optind != argc - 1) {
         fprintf(stderr, "usage: tafel play GAME [--seats human,random,...] [--seed N] "

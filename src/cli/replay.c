@@ -3,6 +3,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
+#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -78,26 +79,93 @@ static int replay_carc_text(const char *path, const char *text, size_t len)
     return st == CARC_TEXT_OK ? 0 : 1;
 }
 
+/* --step: each action as a spectator is told it (full notation, since a record is studied
+ * afterwards), with its events, pausing for Enter at a terminal or a pipe that has input:
+ * 'b' shows the board, a number skips that many actions, 'q' stops. At the end of the input
+ * the rest runs on without pausing. */
+static void replay_step(const tafel_game *g, const tafel_record *rec, void *state)
+{
+    void *before = malloc(g->type->state_size);
+    if (!before)
+        abort();
+    g->type->init(g, state);
+    int pausing = 1;
+    long skip = 0;
+    for (size_t i = 0; i < rec->num_actions; i++) {
+        int32_t a = rec->actions[i];
+        if (!tafel_is_legal(g, state, a))
+            break; /* the full check after this reports it */
+        char text[TAFEL_TEXT_LEN];
+        int p = g->type->current_player(g, state);
+        g->type->action_to_text(g, state, a, text, sizeof text);
+        memcpy(before, state, g->type->state_size);
+        g->type->apply(g, state, a);
+        if (p == TAFEL_CHANCE)
+            printf("%5zu  chance: %s\n", i, text);
+        else
+            printf("%5zu  player %d: %s\n", i, p, text);
+        json_t *events = tafel_events_json(g, before, a, state, -1);
+        size_t k;
+        json_t *e;
+        json_array_foreach(events, k, e) {
+            const char *t = json_string_value(json_object_get(e, "text"));
+            if (t && *t && strcmp(t, text))
+                printf("         %s\n", t);
+        }
+        json_decref(events);
+        if (skip > 0 && --skip > 0)
+            continue;
+        while (pausing && i + 1 < rec->num_actions) {
+            printf("[Enter: next, b: board, N: skip N, q: quit] ");
+            fflush(stdout);
+            char line[64];
+            if (!fgets(line, sizeof line, stdin)) {
+                pausing = 0;
+                putchar('\n');
+                break;
+            }
+            line[strcspn(line, "\r\n")] = 0;
+            if (line[0] == 'q') {
+                free(before);
+                return;
+            }
+            if (line[0] == 'b') {
+                cli_show_state(stdout, g, state, -1, cli_use_color(stdout));
+                continue;
+            }
+            skip = atol(line);
+            break;
+        }
+    }
+    free(before);
+}
+
 int cli_replay(int argc, char **argv)
 {
     static const struct option opts[] = {
         {"verbose", no_argument, NULL, 'v'},
+        {"step", no_argument, NULL, 's'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    int verbose = 0, c;
+    int verbose = 0, step = 0, c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "vh", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "vsh", opts, NULL)) != -1) {
         if (c == 'v')
             verbose = 1;
+        else if (c == 's')
+            step = 1;
         else if (c == 'h') {
-            printf("usage: tafel replay [--verbose] FILE\n");
+            printf("usage: tafel replay [--verbose | --step] FILE\n"
+                   "  --verbose  list every action\n"
+                   "  --step     step through the actions with their events (Enter: next,\n"
+                   "             b: board, N: skip N actions, q: quit)\n");
             return 0;
         } else
             return 2;
     }
     if (optind != argc - 1) {
-        fprintf(stderr, "usage: tafel replay [--verbose] FILE\n");
+        fprintf(stderr, "usage: tafel replay [--verbose | --step] FILE\n");
         return 2;
     }
     const char *path = argv[optind];
@@ -137,7 +205,9 @@ int cli_replay(int argc, char **argv)
     void *state = malloc(g.type->state_size);
     if (!state)
         abort();
-    if (verbose) {
+    if (step)
+        replay_step(&g, &rec, state);
+    if (verbose && !step) {
         g.type->init(&g, state);
         for (size_t i = 0; i < rec.num_actions; i++) {
             int32_t a = rec.actions[i];

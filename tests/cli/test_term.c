@@ -3,6 +3,7 @@
  * quitting only when confirmed, `tafel --help` naming every option, `tafel list` aligned. */
 #include "check.h"
 
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -169,6 +170,97 @@ static void test_list_aligns_columns(void **unused)
     free(out);
 }
 
+static long term_actions(const char *path)
+{
+    json_error_t jerr;
+    json_t *root = json_load_file(path, 0, &jerr);
+    if (!root)
+        return -1;
+    long n = (long)json_array_size(json_object_get(root, "actions"));
+    json_decref(root);
+    return n;
+}
+
+/* An abandoned game continues from its record: the same actions first, then more, saved back
+ * to it; a finished game is not resumed. */
+static void test_resume_continues_the_record(void **unused)
+{
+    (void)unused;
+    const char *path = "/tmp/tafel-term-resume.json", *copy = "/tmp/tafel-term-resume0.json";
+    char args[512];
+    snprintf(args, sizeof args, "play targi --seats human,random --seed 2 --record %s", path);
+    free(term_run(args, "1\n1\n1\n", NULL));
+    long before = term_actions(path);
+    assert_true(before > 10);
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "cp %s %s", path, copy);
+    assert_int_equal(system(cmd), 0);
+    snprintf(args, sizeof args, "play --resume %s", path);
+    char *out = term_run(args, "1\n1\n", NULL);
+    char want[128];
+    snprintf(want, sizeof want, "Resuming %s after %ld actions.", path, before);
+    expect_in(out, want);
+    free(out);
+    long after = term_actions(path);
+    if (after <= before)
+        fail_msg("%ld actions before, %ld after", before, after);
+    /* the old actions are kept as they were */
+    json_error_t jerr;
+    json_t *a = json_load_file(copy, 0, &jerr), *b = json_load_file(path, 0, &jerr);
+    assert_non_null(a);
+    assert_non_null(b);
+    for (size_t i = 0; i < (size_t)before; i++) {
+        json_t *x = json_array_get(json_object_get(a, "actions"), i);
+        json_t *y = json_array_get(json_object_get(b, "actions"), i);
+        assert_int_equal(json_integer_value(json_object_get(x, "a")),
+                         json_integer_value(json_object_get(y, "a")));
+    }
+    json_decref(a);
+    json_decref(b);
+    snprintf(args, sizeof args, "replay %s", path);
+    int st;
+    free(term_run(args, "", &st));
+    /* a bad or finished record is refused with one line */
+    out = term_run("play --resume /nonexistent/r.json", "", NULL);
+    expect_in(out, "/nonexistent/r.json");
+    free(out);
+    snprintf(args, sizeof args, "play targi --seats random,random --seed 2 --record %s", path);
+    free(term_run(args, "", NULL));
+    snprintf(args, sizeof args, "play --resume %s", path);
+    out = term_run(args, "", NULL);
+    expect_in(out, "the game is over");
+    free(out);
+    unlink(path);
+    unlink(copy);
+}
+
+/* replay --step: action by action with the events, pausing for each line of input; q stops,
+ * the end of the input runs on to the end. */
+static void test_replay_steps(void **unused)
+{
+    (void)unused;
+    const char *path = "/tmp/tafel-term-step.json";
+    char args[512];
+    snprintf(args, sizeof args, "play targi --seats random,random --seed 2 --record %s", path);
+    free(term_run(args, "", NULL));
+    long n = term_actions(path);
+    snprintf(args, sizeof args, "replay --step %s", path);
+    char *out = term_run(args, "\n\nq\n", NULL);
+    expect_in(out, "    0  chance: draw ");
+    expect_in(out, "    2  chance: draw ");
+    expect_in(out, "\n         G"); /* an event: the card dealt face up */
+    if (strstr(out, "    3  "))
+        fail_msg("did not stop at q:\n%s", out);
+    free(out);
+    out = term_run(args, "", NULL);
+    char last[32];
+    snprintf(last, sizeof last, "\n%5ld  player ", n - 1);
+    expect_in(out, last);
+    expect_in(out, "game over");
+    free(out);
+    unlink(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -177,6 +269,8 @@ int main(void)
         cmocka_unit_test(test_quit_asks_first),
         cmocka_unit_test(test_usage_documents_every_option),
         cmocka_unit_test(test_list_aligns_columns),
+        cmocka_unit_test(test_resume_continues_the_record),
+        cmocka_unit_test(test_replay_steps),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

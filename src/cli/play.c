@@ -4,6 +4,7 @@
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -63,7 +64,7 @@ static void play_list_moves(const tafel_game *g, const void *state, const int32_
         g->type->action_to_text(g, state, legal[i], text, sizeof text);
         char item[TAFEL_TEXT_LEN + 16];
         int w = snprintf(item, sizeof item, "%3d) %s", i + 1, text);
-        if (col && col + w + 2 > 100) {
+        if (col && col + w + 3 > 80) {
             putchar('\n');
             col = 0;
         }
@@ -137,7 +138,30 @@ static int play_ask_human(play_session *s, const void *state, int p, int32_t *ac
         char err[TAFEL_ERR_LEN];
         if (tafel_text_to_action(g, state, t, action, err, sizeof err) == 0)
             return 0;
-        printf("Not accepted: %s\n", err);
+        /* Lenient: the first words of exactly one legal move are enough ("use 3" for
+         * "use 3 Salt", "take 1,3" when the rest is forced); several are listed. */
+        size_t tl = strlen(t);
+        int found = -1, count = 0;
+        char fits[512] = "";
+        for (int i = 0; i < n; i++) {
+            char text[TAFEL_TEXT_LEN];
+            g->type->action_to_text(g, state, legal[i], text, sizeof text);
+            if (strncasecmp(text, t, tl) || text[tl] != ' ')
+                continue;
+            if (count++ < 6) {
+                size_t l = strlen(fits);
+                snprintf(fits + l, sizeof fits - l, "%s'%s'", l ? ", " : "", text);
+            }
+            found = i;
+        }
+        if (count == 1) {
+            *action = legal[found];
+            return 0;
+        }
+        if (count > 1)
+            printf("'%s' fits %d moves: %s%s\n", t, count, fits, count > 6 ? ", ..." : "");
+        else
+            printf("Not accepted: %s\n", err);
     }
 }
 
@@ -227,7 +251,18 @@ static int play_run(play_session *s, const char *record_path)
     const tafel_game *g = tafel_match_game(m);
     const tafel_record *rec = tafel_match_record(m);
     uint64_t seed = tafel_match_seed(m);
-    printf("%s: %s, seed %llu\n", g->type->long_name, rec->game, (unsigned long long)seed);
+    printf("%s, seed %llu\n", g->type->long_name, (unsigned long long)seed);
+    /* The full game string, broken after commas to fit 80 columns. */
+    for (const char *q = rec->game; *q;) {
+        size_t w = strlen(q);
+        if (w > 79) {
+            w = 79;
+            while (w > 1 && q[w - 1] != ',')
+                w--;
+        }
+        printf("%.*s\n", (int)w, q);
+        q += w;
+    }
     for (int p = 0; p < g->num_players; p++)
         printf("  player %d: %s\n", p, tafel_match_seat(m, p));
     cli_term_expansions(stdout, g);

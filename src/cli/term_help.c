@@ -176,7 +176,7 @@ void cli_term_expansions(FILE *out, const tafel_game *g)
         fputs("Expansions: none (the base game).\n", out);
         return;
     }
-    fprintf(out, "Expansions: %s%s%s. Type 'rules' at the prompt for a summary.\n",
+    fprintf(out, "Expansions: %s%s%s ('rules' sums them up).\n",
             ic == 0   ? "Inns & Cathedrals"
             : ic == 1 ? "the large follower of Inns & Cathedrals"
                       : "",

@@ -26,6 +26,34 @@ static void carc_put(carc_out *o, const char *fmt, const char *s)
     o->n += snprintf(o->buf + at, o->len - at, fmt, s);
 }
 
+/* Items separated by two spaces, on lines of at most width columns (an item is never split),
+ * indented by two: a long placement list must not run past an 80-column terminal. */
+static void carc_put_wrapped(carc_out *o, const char *items, int width)
+{
+    char line[256];
+    int n = 0;
+    const char *p = items;
+    while (*p) {
+        const char *e = strstr(p, "  ");
+        size_t w = e ? (size_t)(e - p) : strlen(p);
+        if (n && n + 2 + (int)w > width) {
+            line[n] = 0;
+            carc_put(o, "%s", line);
+            carc_put(o, "%s", "\n");
+            n = 0;
+        }
+        n += snprintf(line + n, sizeof line - (size_t)n, "  %.*s", (int)w, p);
+        if (n >= (int)sizeof line)
+            n = (int)sizeof line - 1;
+        p += w;
+        while (*p == ' ')
+            p++;
+    }
+    line[n] = 0;
+    carc_put(o, "%s", line);
+    carc_put(o, "%s", "\n");
+}
+
 #define GW 5
 #define GH 3
 
@@ -333,16 +361,15 @@ int carc_render(const tafel_game *g, const void *state, int viewer, int color, c
         carc_put(&o, "%s", legend);
         carc_put(&o, "%s", "\n");
     } else if (legend[0]) {
-        carc_put(&o, "%s", "placements (type e.g. \"a r1\" or \"x,y r\"): ");
-        carc_put(&o, "%s", legend);
-        carc_put(&o, "%s", "\n");
+        carc_put(&o, "%s", "placements (type e.g. \"a r1\" or \"x,y r\"):\n");
+        carc_put_wrapped(&o, legend, 80);
     }
     if (s->phase == CARC_PH_FOLLOW) {
         const carc_tile *T = &s->tiles[s->placed];
         const carc_kind *K = &carc_kinds[T->kind];
         snprintf(info, sizeof info, "placed %s at (%d,%d) r%d. Deploy a follower (\"L name\" for "
-                 "the large one) or none. Its features, named as they lie on the board (a lone "
-                 "type such as \"road\" when there is one):\n", K->name, T->x, T->y, T->rot);
+                 "the large one)\nor \"none\". Its features as they lie on the board (a lone "
+                 "\"road\" if it has one):\n", K->name, T->x, T->y, T->rot);
         carc_put(&o, "%s", info);
         int col = 0;
         for (int i = 0; i < K->nseg; i++) {
@@ -375,11 +402,13 @@ int carc_render(const tafel_game *g, const void *state, int viewer, int color, c
         carc_put(&o, "%s", "\n");
         if (s->phase == CARC_PH_CHOOSE)
             carc_put(&o, "%s", "which do you play next? \"play KIND\" (a tile that fits nowhere "
-                               "when played is discarded and replaced by a new draw)\n");
+                               "when played\nis discarded and replaced by a new draw)\n");
     }
     if (s->phase == CARC_PH_END)
         carc_put(&o, "%s", "end phase: \"fill x,y\" / \"fill L x,y\" a gap, or \"pass\"\n");
-    carc_put(&o, "%s", "legend: # city (* pennant, C cathedral)  | - road (I inn)  M cloister  . field"
-                       "  T Tatan; followers: player letter, upper case = large\n");
+    /* Two lines, so that it fits an 80-column terminal. */
+    carc_put(&o, "%s", "legend: # city (* pennant, C cathedral)  | - road (I inn)  M cloister"
+                       "  . field\n"
+                       "        T Tatan tile; followers: player letter, upper case = large\n");
     return o.n;
 }

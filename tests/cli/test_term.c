@@ -207,6 +207,26 @@ static void test_carcassonne_fits_80_columns(void **unused)
     free(out);
 }
 
+/* The end of a Carcassonne game breaks each score down by source, adding up to the score. */
+static void test_carcassonne_score_by_source(void **unused)
+{
+    (void)unused;
+    char *out = term_run("play carcassonne --seats random,greedy --seed 6", "", NULL);
+    int lines = 0;
+    for (const char *q = strstr(out, "= cities "); q; q = strstr(q + 1, "= cities ")) {
+        const char *sc = q;
+        while (sc > out && strncmp(sc, "score", 5))
+            sc--;
+        int score = atoi(sc + 5), c, r, m, f, t;
+        if (sscanf(q, "= cities %d + roads %d + cloisters %d + fields %d + Tatan %d", &c, &r, &m,
+                   &f, &t) != 5 || c + r + m + f + t != score)
+            fail_msg("breakdown does not add up to %d: %.80s", score, q);
+        lines++;
+    }
+    assert_int_equal(lines, 2);
+    free(out);
+}
+
 static long term_actions(const char *path)
 {
     json_error_t jerr;
@@ -310,6 +330,7 @@ int main(void)
         cmocka_unit_test(test_replay_steps),
         cmocka_unit_test(test_lenient_input),
         cmocka_unit_test(test_carcassonne_fits_80_columns),
+        cmocka_unit_test(test_carcassonne_score_by_source),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

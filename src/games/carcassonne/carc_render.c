@@ -334,6 +334,17 @@ int carc_render(const tafel_game *g, const void *state, int viewer, int color, c
             carc_put(&o, "%s", carc_ansi[0]);
         }
         carc_put(&o, "%s", pl);
+        if (s->phase == CARC_PH_OVER) {
+            /* The final score by source, so that a player sees where the points came from. */
+            int sum = 0;
+            for (int k = 0; k < CARC_NK; k++)
+                sum += s->kscore[p][k];
+            snprintf(pl, sizeof pl, "         = cities %d + roads %d + cloisters %d + fields %d"
+                     " + Tatan %d%s\n", s->kscore[p][CARC_K_CITY], s->kscore[p][CARC_K_ROAD],
+                     s->kscore[p][CARC_K_CLOISTER], s->kscore[p][CARC_K_FIELD],
+                     s->kscore[p][CARC_K_TATAN], sum == s->score[p] ? "" : " + other");
+            carc_put(&o, "%s", pl);
+        }
     }
     char info[256];
     snprintf(info, sizeof info, "tiles left %d", s->nremain);

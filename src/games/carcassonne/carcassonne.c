@@ -81,11 +81,11 @@ static const uint8_t carc_rot_count[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2
 
 static int carc_legal_place(const carc_state *s, int32_t *out, int skip_sq)
 {
-    int n = 0;
+    int n = 0, nf = s->nfront; /* a local: out may alias the state as far as C knows */
     const uint8_t *fits = carc_fits[s->hand];
     /* branch-free: write four ids per square (room is left for them), keep the fitting ones */
     if (skip_sq < 0) {
-        for (int i = 0; i < s->nfront; i++) {
+        for (int i = 0; i < nf; i++) {
             const carc_front *f = &s->front[i];
             int m = fits[f->val];
             carc_v4 v = carc_rot_list[m] + (CARC_A_PLACE + f->sq * 4);
@@ -94,7 +94,7 @@ static int carc_legal_place(const carc_state *s, int32_t *out, int skip_sq)
         }
         return n;
     }
-    for (int i = 0; i < s->nfront; i++) {
+    for (int i = 0; i < nf; i++) {
         const carc_front *f = &s->front[i];
         int m = f->sq == skip_sq ? 0 : fits[f->val];
         carc_v4 v = carc_rot_list[m] + (CARC_A_PLACE + f->sq * 4);
@@ -123,6 +123,22 @@ static int carc_legal_follow(const tafel_game *g, const carc_state *s, int32_t *
         }
     }
     return n;
+}
+
+/* 1 if the current player may deploy on the tile just placed: carc_legal_follow's test,
+ * stopping at the first free segment. */
+static int carc_can_follow(const tafel_game *g, const carc_state *s)
+{
+    int p = s->cur;
+    if (!s->supply[p] && !s->large[p])
+        return 0;
+    const carc_tile *T = &s->tiles[s->placed];
+    const carc_kind *K = &carc_kinds[T->kind];
+    int farmers = carc_opt_farmers(g);
+    for (int i = 0; i < K->nseg; i++)
+        if ((farmers || K->seg[i].type != CARC_FIELD) && !s->occ[carc_find_c(s, T->seg_base + i)])
+            return 1;
+    return 0;
 }
 
 static int carc_legal_tatan(const tafel_game *g, const carc_state *s0, int32_t *out)
@@ -348,8 +364,7 @@ static void carc_after_place(const tafel_game *g, carc_state *s, int t)
 {
     s->placed = (uint8_t)t;
     s->last_player = s->cur;
-    int32_t tmp[2 * CARC_MAXSEG];
-    if (carc_legal_follow(g, s, tmp)) {
+    if (carc_can_follow(g, s)) {
         s->phase = CARC_PH_FOLLOW;
     } else {
         carc_score_pending(g, s);

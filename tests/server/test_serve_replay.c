@@ -114,7 +114,7 @@ static void view_at_game(const char *game, long long seed)
 
     tafel_rng rng;
     tafel_rng_seed(&rng, 5);
-    int live_checks = 0;
+    int live_checks = 0, acts = 0;
     for (int rounds = 0; !ps[2].over && rounds < 100000; rounds++) {
         for (int k = 0; k < 3; k++) {
             json_t *j;
@@ -125,7 +125,9 @@ static void view_at_game(const char *game, long long seed)
             seat *p = &ps[k], *o = &ps[1 - k];
             if (!p->legal || p->next != o->next)
                 continue; /* not to move, or the other seat has not caught up yet */
-            if (rounds % 7 == 0) { /* nothing moves until we act: the live position */
+            /* Every third act, counted by acts (not polling rounds, which vary with timing):
+             * nothing moves until we act, so this is the live position. */
+            if (acts++ % 3 == 0) {
                 json_t *v = view_at(o, o->next);
                 assert_json_equal(v, o->view, "live view_at", o->next, o->seat);
                 json_decref(v);

@@ -227,6 +227,39 @@ static void test_carcassonne_score_by_source(void **unused)
     free(out);
 }
 
+/* Die Tafelrunde 2: strength as cards + chest bonus; the special shows in its owner's hand
+ * line while it is there, not twice. */
+static void test_tafelrunde2_strength_and_special(void **unused)
+{
+    (void)unused;
+    char in[512] = "";
+    for (int i = 0; i < 60; i++)
+        strcat(in, "1\\n");
+    char *out = term_run("play tafelrunde2 --seats human,random --seed 5", in, NULL);
+    expect_in(out, "blue3 (strength 7 = 3 + chest 4)");
+    static const char *const specials[] = {"feierabend", "warnung", "wiederbelebung", "zork"};
+    int in_hand = 0, apart = 0;
+    for (const char *h = strstr(out, "\n    hand:      "); h;
+         h = strstr(h + 1, "\n    hand:      ")) {
+        const char *eol = strchr(h + 1, '\n');
+        assert_non_null(eol);
+        int has = 0;
+        for (int k = 0; k < 4; k++) {
+            const char *q = strstr(h, specials[k]);
+            has |= q && q < eol;
+        }
+        int said = !strncmp(eol, "\n    special:", 13);
+        if (has && said)
+            fail_msg("the special is shown twice:\n%.200s", h);
+        if (!has && !said)
+            fail_msg("the special is not shown:\n%.200s", h);
+        in_hand += has;
+        apart += said;
+    }
+    assert_true(in_hand > 0 && apart > 0);
+    free(out);
+}
+
 static long term_actions(const char *path)
 {
     json_error_t jerr;
@@ -331,6 +364,7 @@ int main(void)
         cmocka_unit_test(test_lenient_input),
         cmocka_unit_test(test_carcassonne_fits_80_columns),
         cmocka_unit_test(test_carcassonne_score_by_source),
+        cmocka_unit_test(test_tafelrunde2_strength_and_special),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

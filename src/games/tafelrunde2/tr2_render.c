@@ -127,12 +127,28 @@ int tr2_render(const tafel_game *g, const void *state, int viewer, int color, ch
                         tr2_colour_names[c]);
                 continue;
             }
+            /* Highest first, and the strength as the cards plus the chest bonus, so that the
+             * sum can be checked at a glance. */
+            int vals[TR2_NROGUE], nv = 0, sum = 0;
             for (int k = 0; k < TR2_NROGUE; k++)
-                if (s->pmask[p][c] >> k & 1) {
-                    tr2_put_bar(&o, c, tr2_cards[k].val[tr2_cards[k].col[0] == c ? 0 : 1]);
-                    tr2_put(&o, " ");
+                if (s->pmask[p][c] >> k & 1)
+                    vals[nv++] = tr2_cards[k].val[tr2_cards[k].col[0] == c ? 0 : 1];
+            for (int i = 1; i < nv; i++)
+                for (int j = i; j > 0 && vals[j] > vals[j - 1]; j--) {
+                    int t = vals[j];
+                    vals[j] = vals[j - 1];
+                    vals[j - 1] = t;
                 }
-            tr2_put(&o, "(strength %d)", tr2_strength(s, p, c));
+            for (int i = 0; i < nv; i++) {
+                tr2_put_bar(&o, c, vals[i]);
+                tr2_put(&o, " ");
+                sum += vals[i];
+            }
+            int str = tr2_strength(s, p, c);
+            if (str != sum)
+                tr2_put(&o, "(strength %d = %d + chest %d)", str, sum, str - sum);
+            else
+                tr2_put(&o, "(strength %d)", str);
         }
         if (s->special_played >> p & 1) {
             tr2_put(&o, "  ");
@@ -149,8 +165,12 @@ int tr2_render(const tafel_game *g, const void *state, int viewer, int color, ch
         if (p == viewer) {
             tr2_put(&o, "\n    hand:      ");
             tr2_put_cards(&o, s->hand[p], kind);
-            tr2_put(&o, "\n    special:   ");
-            tr2_put_card(&o, TR2_SPECIAL, kind);
+            /* The special shows in the hand while it is there; said apart only otherwise. */
+            if (!(s->hand[p] >> TR2_SPECIAL & 1)) {
+                tr2_put(&o, "\n    special:   ");
+                tr2_put_card(&o, TR2_SPECIAL, kind);
+                tr2_put(&o, " (not in hand)");
+            }
         } else {
             uint16_t known = s->hand[p] & s->known[p];
             if (known) {

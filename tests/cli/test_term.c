@@ -260,6 +260,24 @@ static void test_tafelrunde2_strength_and_special(void **unused)
     free(out);
 }
 
+/* Targi: the centre grid is labelled with the rows and columns "take R,C" uses: the card the
+ * listing calls 1,2 stands in row 1, column 2. */
+static void test_targi_grid_labels(void **unused)
+{
+    (void)unused;
+    char *out = term_run("play targi --seats human,random --seed 2", "", NULL);
+    expect_in(out, "                     col 1        col 2        col 3\n");
+    const char *row1 = strstr(out, "\nrow 1 |15 Salt     |");
+    assert_non_null(row1);
+    expect_in(out, "\nrow 2 |14 TribeExp |");
+    expect_in(out, "\nrow 3 |13 Caravan  |");
+    /* the card listed as 1,2 (T6 with this seed) is the second centre card of row 1 */
+    expect_in(out, "  1,2 T6 ");
+    if (strncmp(row1 + strlen("\nrow 1 |15 Salt     |") + 13, "T6 ", 3))
+        fail_msg("T6 is not at row 1, column 2:\n%.80s", row1);
+    free(out);
+}
+
 static long term_actions(const char *path)
 {
     json_error_t jerr;
@@ -365,6 +383,7 @@ int main(void)
         cmocka_unit_test(test_carcassonne_fits_80_columns),
         cmocka_unit_test(test_carcassonne_score_by_source),
         cmocka_unit_test(test_tafelrunde2_strength_and_special),
+        cmocka_unit_test(test_targi_grid_labels),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

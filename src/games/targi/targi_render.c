@@ -134,14 +134,22 @@ int targi_render(const tafel_game *g, const void *state, int viewer, int color, 
     else if (!s->chance)
         render_put(&o, "  to move: player %d", s->turn);
     render_put(&o, "\n");
+    /* Rows and columns of the centre labelled as "take R,C" and the listings below count them;
+     * border cards carry their own numbers ("targi N"). */
+    render_put(&o, "      %-13s%-13s%-13s%s\n", "", "  col 1", "  col 2", "  col 3");
+    render_put(&o, "      ");
     render_line(&o);
     for (int r = 0; r < 5; r++) {
+        if (r >= 1 && r <= 3)
+            render_put(&o, "row %d ", r);
+        else
+            render_put(&o, "      ");
         for (int c = 0; c < 5; c++)
             render_cell_name(&o, s, r, c);
-        render_put(&o, "|\n");
+        render_put(&o, "|\n      ");
         for (int c = 0; c < 5; c++)
             render_cell_occupants(&o, s, r, c);
-        render_put(&o, "|\n");
+        render_put(&o, "|\n      ");
         render_line(&o);
     }
     for (int c = 0; c < 9; c++) {

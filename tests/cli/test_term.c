@@ -243,6 +243,10 @@ static void test_tafelrunde2_strength_and_special(void **unused)
          h = strstr(h + 1, "\n    hand:      ")) {
         const char *eol = strchr(h + 1, '\n');
         assert_non_null(eol);
+        /* a long hand goes on in indented lines */
+        while (!strncmp(eol, "\n               ", 16))
+            eol = strchr(eol + 1, '\n');
+        assert_non_null(eol);
         int has = 0;
         for (int k = 0; k < 4; k++) {
             const char *q = strstr(h, specials[k]);
@@ -276,6 +280,33 @@ static void test_targi_grid_labels(void **unused)
     if (strncmp(row1 + strlen("\nrow 1 |15 Salt     |") + 13, "T6 ", 3))
         fail_msg("T6 is not at row 1, column 2:\n%.80s", row1);
     free(out);
+}
+
+/* Die Tafelrunde 2 with 4 players at 80 columns: long hands, discards, chests and played cards
+ * break onto indented lines (the events are one line each, for logs; the terminal wraps them). */
+static void test_tafelrunde2_fits_80_columns(void **unused)
+{
+    (void)unused;
+    char in[2048] = "";
+    for (int i = 0; i < 600; i++)
+        strcat(in, "1\\n");
+    for (int seed = 3; seed <= 6; seed++) {
+        char args[128];
+        snprintf(args, sizeof args,
+                 "play 'tafelrunde2(players=4)' --seats human,random,random,random --seed %d",
+                 seed);
+        char *out = term_run(args, in, NULL);
+        expect_in(out, "Game over");
+        for (const char *l = out; *l;) {
+            size_t w = strcspn(l, "\n");
+            const char *prompt = strstr(l, "'quit'): ");
+            int event = l[0] == ' ' && l[1] == ' ' && l[2] != ' ';
+            if (w > 80 && !(prompt && prompt < l + w) && !event)
+                fail_msg("seed %d: line wider than 80 columns: %.*s", seed, (int)w, l);
+            l += w + (l[w] != 0);
+        }
+        free(out);
+    }
 }
 
 static long term_actions(const char *path)
@@ -384,6 +415,7 @@ int main(void)
         cmocka_unit_test(test_carcassonne_score_by_source),
         cmocka_unit_test(test_tafelrunde2_strength_and_special),
         cmocka_unit_test(test_targi_grid_labels),
+        cmocka_unit_test(test_tafelrunde2_fits_80_columns),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,6 +1,7 @@
 /* tr2_render.c: Die Tafelrunde 2 terminal view for one seat (ANSI colours optional). */
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "games/tafelrunde2/tr2.h"
 
@@ -8,7 +9,13 @@ typedef struct {
     char *buf;
     size_t len, pos;
     int color;
+    int col; /* visible column on the current line (colour codes take none) */
 } tr2_out;
+
+/* Lists of cards and chests break before this column, continuing under their first item, so
+ * that a player's lines fit an 80-column terminal. */
+#define TR2_WIDTH 80
+#define TR2_LIST_INDENT 15
 
 static void tr2_put(tr2_out *o, const char *fmt, ...)
 {
@@ -17,8 +24,36 @@ static void tr2_put(tr2_out *o, const char *fmt, ...)
     size_t at = o->pos < o->len ? o->pos : o->len;
     int w = vsnprintf(o->buf ? o->buf + at : NULL, o->len - at, fmt, ap);
     va_end(ap);
-    if (w > 0)
-        o->pos += (size_t)w;
+    if (w <= 0)
+        return;
+    /* The column from the text itself (formatted again if it did not fit), so that it does not
+     * depend on the size of the buffer. */
+    char tmp[512];
+    va_start(ap, fmt);
+    vsnprintf(tmp, sizeof tmp, fmt, ap);
+    va_end(ap);
+    for (const char *c = tmp; *c; c++) {
+        if (*c == '\n')
+            o->col = 0;
+        else if (*c == '\033')
+            while (*c && *c != 'm')
+                c++;
+        else
+            o->col++;
+        if (!*c)
+            break;
+    }
+    o->pos += (size_t)w;
+}
+
+/* The separator before a list item of up to w columns: a space, or a new line indented to the
+ * list if the item would pass the width. */
+static void tr2_sep(tr2_out *o, const char *sep, int w)
+{
+    if (o->col + (int)strlen(sep) + w > TR2_WIDTH)
+        tr2_put(o, "\n%*s", TR2_LIST_INDENT, "");
+    else
+        tr2_put(o, "%s", sep);
 }
 
 static const char *const tr2_ansi[TR2_NCOL] = {"\033[1;31m", "\033[1;34m", "\033[1;33m"};
@@ -56,7 +91,8 @@ static void tr2_put_cards(tr2_out *o, uint16_t mask, int kind)
     for (int c = 0; c < TR2_NCARDS; c++) {
         if (!(mask >> c & 1))
             continue;
-        tr2_put(o, first ? "" : " ");
+        if (!first)
+            tr2_sep(o, " ", 14);
         tr2_put_card(o, c, kind);
         first = 0;
     }
@@ -67,7 +103,9 @@ static void tr2_put_chests(tr2_out *o, const uint8_t *kinds)
     int any = 0;
     for (int k = 0; k < TR2_NKIND; k++)
         for (int i = 0; i < kinds[k]; i++) {
-            tr2_put(o, any ? " [" : "[");
+            if (any)
+                tr2_sep(o, " ", 9);
+            tr2_put(o, "[");
             tr2_put_bar(o, tr2_chest_col(k), tr2_chest_gems(k));
             tr2_put(o, "]");
             any = 1;
@@ -84,7 +122,7 @@ int tr2_render(const tafel_game *g, const void *state, int viewer, int color, ch
                size_t len)
 {
     const tr2_state *s = state;
-    tr2_out o = {buf, len, 0, color};
+    tr2_out o = {buf, len, 0, color, 0};
     if (buf && len)
         buf[0] = 0;
     int pile = 0, cp = tr2_current_player(g, s);
@@ -92,8 +130,10 @@ int tr2_render(const tafel_game *g, const void *state, int viewer, int color, ch
         pile += s->pile[k];
     tr2_put(&o, "Die Tafelrunde 2  raid %d  phase %s  start player %d", s->raid,
             tr2_phase_text[s->phase], s->start);
-    if (cp >= 0)
-        tr2_put(&o, "  to move: player %d%s", cp, cp == viewer ? " (you)" : "");
+    if (cp >= 0) {
+        tr2_sep(&o, "  ", 22);
+        tr2_put(&o, "to move: player %d%s", cp, cp == viewer ? " (you)" : "");
+    }
     else if (s->phase == TR2_PH_DEAL || s->phase == TR2_PH_DRAW)
         tr2_put(&o, "  player %d draws", s->turn);
     if (s->phase == TR2_PH_ZORK) {
@@ -106,7 +146,8 @@ int tr2_render(const tafel_game *g, const void *state, int viewer, int color, ch
     }
     tr2_put(&o, "\n\n  Centre: ");
     tr2_put_chests(&o, s->centre);
-    tr2_put(&o, "    chest pile: %d\n\n", pile);
+    tr2_sep(&o, "    ", 16);
+    tr2_put(&o, "chest pile: %d\n\n", pile);
     for (int p = 0; p < g->num_players; p++) {
         int kind = s->special[p];
         int see_special = p == viewer || (s->special_public >> p & 1);
@@ -121,7 +162,7 @@ int tr2_render(const tafel_game *g, const void *state, int viewer, int color, ch
         tr2_put(&o, "\n    played:   ");
         for (int c = 0; c < TR2_NCOL; c++) {
             /* the counting bars, and the strength with the best face-up chest */
-            tr2_put(&o, " ");
+            tr2_sep(&o, " ", 9);
             if (!s->pmask[p][c]) {
                 tr2_put(&o, o.color ? "%s%s\033[0m -" : "%.0s%s -", tr2_ansi[c],
                         tr2_colour_names[c]);
@@ -140,26 +181,32 @@ int tr2_render(const tafel_game *g, const void *state, int viewer, int color, ch
                     vals[j - 1] = t;
                 }
             for (int i = 0; i < nv; i++) {
+                if (i)
+                    tr2_sep(&o, " ", 8);
                 tr2_put_bar(&o, c, vals[i]);
-                tr2_put(&o, " ");
                 sum += vals[i];
             }
             int str = tr2_strength(s, p, c);
+            char st[64];
             if (str != sum)
-                tr2_put(&o, "(strength %d = %d + chest %d)", str, sum, str - sum);
+                snprintf(st, sizeof st, "(strength %d = %d + chest %d)", str, sum, str - sum);
             else
-                tr2_put(&o, "(strength %d)", str);
+                snprintf(st, sizeof st, "(strength %d)", str);
+            tr2_sep(&o, " ", (int)strlen(st));
+            tr2_put(&o, "%s", st);
         }
         if (s->special_played >> p & 1) {
-            tr2_put(&o, "  ");
+            tr2_sep(&o, "  ", 24);
             tr2_put_card(&o, TR2_SPECIAL, kind);
             if (s->warn[p])
                 tr2_put(&o, " on %s", tr2_colour_names[s->warn[p] - 1]);
             if (s->zork == p + 1)
                 tr2_put(&o, " (%d gems left)", s->zork_left);
         }
-        if (s->phase == TR2_PH_PLAY && (s->passed >> p & 1))
-            tr2_put(&o, "  (passed)");
+        if (s->phase == TR2_PH_PLAY && (s->passed >> p & 1)) {
+            tr2_sep(&o, "  ", 8);
+            tr2_put(&o, "(passed)");
+        }
         tr2_put(&o, "\n    discards:  ");
         tr2_put_cards(&o, s->disc[p], kind);
         if (p == viewer) {

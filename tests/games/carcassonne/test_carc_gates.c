@@ -24,8 +24,19 @@ static void gate_add(gate_counts *t, const gate_counts *c)
 /* games seeded random games of base + "," + option, the check after every action. */
 static void gate_run(const char *base, const char *option, long games)
 {
-    char params[256];
-    snprintf(params, sizeof params, "%s%s%s", base, *base && *option ? "," : "", option);
+    /* base's setting of the option's parameter gives way to it (a parameter given twice is
+     * refused) */
+    char params[256] = "";
+    size_t klen = strcspn(option, "=");
+    for (const char *b = base; *b;) {
+        size_t len = strcspn(b, ",");
+        if (!(*option && strcspn(b, "=") == klen && !strncmp(b, option, klen)))
+            snprintf(params + strlen(params), sizeof params - strlen(params), "%s%.*s",
+                     *params ? "," : "", (int)len, b);
+        b += len + (b[len] == ',');
+    }
+    snprintf(params + strlen(params), sizeof params - strlen(params), "%s%s",
+             *params && *option ? "," : "", option);
     tafel_game g;
     carc_h_load(&g, params);
     check_opts o = {0};

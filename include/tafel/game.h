@@ -153,6 +153,15 @@ struct tafel_game_type {
      * Static data a client needs to draw the game (Carcassonne: its tile table), a new JSON
      * value, the same whatever the parameters; or NULL: the game has none. */
     json_t *(*assets_json)(void);
+
+    /* ---- Search (optional) ----
+     * Keep one action of each group of legal actions that lead to the same game from here on
+     * (Carcassonne: rotations of a symmetric tile on the same square). Filters the sorted legal
+     * list actions[0..n) in place, keeping the order and the first of each group, and returns
+     * the new count (at least 1 if n is). Searching bots call it so that they weigh each
+     * distinct move once; legality, notation and records still accept every action. No
+     * allocation. NULL: all actions are distinct. */
+    int (*distinct_actions)(const tafel_game *g, const void *state, int32_t *actions, int n);
 };
 
 /* ---- Loading (registry.c) ---- */

@@ -7,7 +7,8 @@
  * outcomes the bot can see branch the tree (keyed by outcome); outcomes it cannot see (its
  * info_hash does not tell them apart) all share one child. Nodes come from a per-thread pool
  * allocated with the bot; when it is full the tree stops growing. Root-parallel: each thread
- * searches its own tree with its own rng stream; the root visit counts are summed. */
+ * searches its own tree with its own rng stream; the root visit counts are summed. Moves the
+ * game calls the same (distinct_actions: a symmetric tile turned) are searched once. */
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -64,6 +65,13 @@ typedef struct {
     double *visits, *values;
     bot_history history;
 } bot_mcts_impl;
+
+/* The legal actions the search weighs: one of each group the game calls the same move. */
+static int bot_legal(const tafel_game *g, const void *st, int32_t *out)
+{
+    int n = g->type->legal_actions(g, st, out);
+    return g->type->distinct_actions ? g->type->distinct_actions(g, st, out, n) : n;
+}
 
 static double bot_now(void)
 {
@@ -262,7 +270,7 @@ static void bot_iteration(bot_search *s)
             s->path[len++] = c;
             continue;
         }
-        int n = t->legal_actions(g, st, s->legal);
+        int n = bot_legal(g, st, s->legal);
         int32_t a;
         int expanded = 0;
         int32_t c = bot_select(s, st, node, p, n, plies++ < s->o->expand_plies, &a, &expanded);
@@ -318,7 +326,7 @@ static void bot_root_prior(bot_search *s)
     tafel_state_copy(g, det, s->root);
     if (t->resample)
         t->resample(g, det, s->seat, &s->rng);
-    int n = t->legal_actions(g, det, s->prior_action);
+    int n = bot_legal(g, det, s->prior_action);
     double lo = INFINITY, hi = -INFINITY, val[TAFEL_MAX_PLAYERS];
     for (int i = 0; i < n; i++) {
         tafel_state_copy(g, s->state, det);
@@ -417,7 +425,7 @@ int32_t bot_mcts_choose(tafel_bot *bot, const void *state)
 {
     bot_mcts_impl *m = bot->impl;
     const tafel_game *g = bot->game;
-    int n = g->type->legal_actions(g, state, m->legal);
+    int n = bot_legal(g, state, m->legal);
     bot->last_nodes = 0;
     if (n == 1)
         return m->legal[0];

@@ -184,6 +184,8 @@ static void test_expand_plies(void **unused)
     assert_int_equal(bot_states(&g, 5, 1, 1, st, 1), 1);
     int32_t legal[4096];
     long long n = t->legal_actions(&g, st[0], legal);
+    if (t->distinct_actions) /* the search weighs a symmetric tile's placements once */
+        n = t->distinct_actions(&g, st[0], legal, (int)n);
     assert_true(n > 2);
     /* Nodes expected, root included: base, plus n if with_n; more than that if more. */
     static const struct {
@@ -209,6 +211,42 @@ static void test_expand_plies(void **unused)
         tafel_bot_free(b);
     }
     free(st[0]);
+}
+
+/* A symmetric Carcassonne tile: the root of expand=1 gets one child per distinct placement
+ * (distinct_actions), not one per legal rotation, and the choice is one of them. */
+static void test_distinct_root_moves(void **unused)
+{
+    (void)unused;
+    tafel_game g;
+    char err[TAFEL_ERR_LEN];
+    const tafel_game_type *t = tafel_game_type_find("carcassonne");
+    if (!t || !t->init)
+        skip();
+    assert_int_equal(tafel_game_load_type(&g, t, "", err, sizeof err), 0);
+    unsigned char *st[40];
+    int ns = bot_states(&g, 11, 2, 1, st, 40), found = 0;
+    int32_t legal[4096];
+    for (int i = 0; i < ns; i++) {
+        int n = t->legal_actions(&g, st[i], legal);
+        int m = t->distinct_actions(&g, st[i], legal, n);
+        if (!found && m < n && m > 1) {
+            found = 1;
+            tafel_bot *b = tafel_bot_new("mcts(iters=1,threads=1,expand=1)", &g,
+                                         t->current_player(&g, st[i]), 1, err, sizeof err);
+            assert_non_null(b);
+            int32_t a = b->choose(b, st[i]);
+            if (b->last_nodes != 1 + m)
+                fail_msg("%lld nodes for %d distinct of %d legal moves", b->last_nodes, m, n);
+            int ok = 0;
+            for (int k = 0; k < m; k++)
+                ok |= legal[k] == a;
+            assert_true(ok);
+            tafel_bot_free(b);
+        }
+        free(st[i]);
+    }
+    assert_true(found);
 }
 
 /* Sanity of the search: mcts wins clearly against random in the test game. */
@@ -243,6 +281,7 @@ int main(void)
         cmocka_unit_test(test_reproducible),
         cmocka_unit_test(test_budget_counts),
         cmocka_unit_test(test_expand_plies),
+        cmocka_unit_test(test_distinct_root_moves),
         cmocka_unit_test(test_mcts_beats_random),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -217,6 +217,13 @@ void carc_end_game(const tafel_game *g, carc_state *s);
 /* Scenario set-ups: the next turn is p's (between turns: at a draw or in the end phase). */
 void carc_set_turn(const tafel_game *g, carc_state *s, int p);
 
+/* ---- Symmetric tiles (carc_symmetry.c) ---- */
+/* Smallest number of quarter turns (1, 2 or 4) that gives the same tile: edges, segments,
+ * their flags and bordering cities. */
+int carc_kind_period(int kind);
+/* The distinct_actions hook: placements of a symmetric tile at rotations below its period. */
+int carc_distinct_actions(const tafel_game *g, const void *state, int32_t *actions, int n);
+
 /* ---- Helpers for replayers and tests (carc_notation.c) ---- */
 int carc_kind_by_name(const char *name); /* -1 if unknown */
 /* Canonical name of local segment seg of kind: "city:NW", "road:EW", "field:Es,Se", "cloister". */

@@ -698,4 +698,5 @@ const tafel_game_type tafel_game_carcassonne = {
     .events_json = carc_events_json,
     .observation_tensor = carc_observation_tensor,
     .assets_json = carc_tiles_json,
+    .distinct_actions = carc_distinct_actions,
 };

@@ -222,6 +222,19 @@ static int carc_legal_actions(const tafel_game *g, const void *state, int32_t *o
     return carc_legal(g, state, out);
 }
 
+/* Bit i set if remain[at + i] != 0, for i < 8 (SWAR: a byte's high bit after adding 0x7f to
+ * its low 7 bits, or'ed with the byte, says it is non-zero; the multiply gathers those bits). */
+static inline unsigned carc_nonzero8(const uint8_t *remain, int at)
+{
+    const uint64_t lo7 = 0x7f7f7f7f7f7f7f7fULL;
+    uint64_t x;
+    memcpy(&x, remain + at, sizeof x);
+    x = ((((x & lo7) + lo7) | x) >> 7) & 0x0101010101010101ULL;
+    if (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__) /* byte 0 is the high byte there */
+        x = __builtin_bswap64(x);
+    return (unsigned)((x * 0x0102040810204080ULL) >> 56);
+}
+
 static int carc_chance_outcomes(const tafel_game *g, const void *state, tafel_chance *out)
 {
     const carc_state *s = state;
@@ -233,15 +246,22 @@ static int carc_chance_outcomes(const tafel_game *g, const void *state, tafel_ch
         }
     } else if (s->phase == CARC_PH_DRAW) {
         double inv = 1.0 / s->nremain;
-        int kend = carc_opt_tiles_ic(g) ? CARC_NKINDS : CARC_NBASE;
-        for (int k = 0; k < kend; k++) { /* branch-free: keep the entry if any is left */
-            out[n].action = CARC_A_DRAW + k;
-            out[n].prob = s->remain[k] * inv;
-            n += s->remain[k] != 0;
+        /* kinds still in the stack, in kind order, found 8 at a time (half of the I&C kinds
+         * are single tiles, gone early) */
+        uint64_t left = carc_nonzero8(s->remain, 0) | (uint64_t)carc_nonzero8(s->remain, 8) << 8 |
+                        (uint64_t)carc_nonzero8(s->remain, 16) << 16;
+        if (carc_opt_tiles_ic(g)) {
+            left |= (uint64_t)carc_nonzero8(s->remain, 24) << 24 |
+                    (uint64_t)carc_nonzero8(s->remain, 32) << 32;
+            for (int k = 40; k < CARC_NKINDS; k++)
+                left |= (uint64_t)(s->remain[k] != 0) << k;
+        } else {
+            left |= (uint64_t)(s->remain[CARC_TATAN] != 0) << CARC_TATAN;
         }
-        if (kend == CARC_NBASE && s->remain[CARC_TATAN]) {
-            out[n].action = CARC_A_DRAW + CARC_TATAN;
-            out[n++].prob = s->remain[CARC_TATAN] * inv;
+        for (; left; left &= left - 1) {
+            int k = __builtin_ctzll(left);
+            out[n].action = CARC_A_DRAW + k;
+            out[n++].prob = s->remain[k] * inv;
         }
     }
     return n;

@@ -43,25 +43,29 @@ int carc_seg_state_flags(const tafel_game *g, int kind, int seg)
     return f;
 }
 
+/* Global segment gs as local segment sg of a tile, on its own. ecinn: CARC_F_INN_OPT if the
+ * optional inn counts [D-2], else 0. */
+static inline void carc_init_seg(carc_state *s, int gs, const carc_seg *sg, int ecinn)
+{
+    int lin = sg->type == CARC_CITY || sg->type == CARC_ROAD;
+    s->parent[gs] = (uint16_t)gs;
+    s->open[gs] = lin ? (uint8_t)((0x4332322132212110ULL >> (4 * (sg->mask & 15))) & 15) : 0;
+    s->occ[gs] = 0;
+    s->pen[gs] = sg->flags & CARC_F_PENNANT;
+    s->tcount[gs] = (uint8_t)lin;
+    /* CARC_F_INN -> CARC_S_INN, CARC_F_CATHEDRAL -> CARC_S_CATH; the optional inn [D-2] */
+    s->sfl[gs] = (uint8_t)(sg->type | ((sg->flags & (CARC_F_INN | CARC_F_CATHEDRAL)) << 3) |
+                           ((sg->flags & ecinn) ? CARC_S_INN : 0));
+}
+
 static void carc_init_segs(const tafel_game *g, carc_state *s, int t)
 {
     carc_tile *T = &s->tiles[t];
     const carc_kind *K = &carc_kinds[T->kind];
     int ecinn = g->params[CARC_P_ECINN] ? CARC_F_INN_OPT : 0;
     T->seg_base = s->nsegs;
-    for (int i = 0; i < K->nseg; i++) {
-        int gs = s->nsegs + i;
-        const carc_seg *sg = &K->seg[i];
-        int lin = sg->type == CARC_CITY || sg->type == CARC_ROAD;
-        s->parent[gs] = (uint16_t)gs;
-        s->open[gs] = lin ? (uint8_t)((0x4332322132212110ULL >> (4 * (sg->mask & 15))) & 15) : 0;
-        s->occ[gs] = 0;
-        s->pen[gs] = sg->flags & CARC_F_PENNANT;
-        s->tcount[gs] = (uint8_t)lin;
-        /* CARC_F_INN -> CARC_S_INN, CARC_F_CATHEDRAL -> CARC_S_CATH; the optional inn [D-2] */
-        s->sfl[gs] = (uint8_t)(sg->type | ((sg->flags & (CARC_F_INN | CARC_F_CATHEDRAL)) << 3) |
-                               ((sg->flags & ecinn) ? CARC_S_INN : 0));
-    }
+    for (int i = 0; i < K->nseg; i++)
+        carc_init_seg(s, s->nsegs + i, &K->seg[i], ecinn);
     s->nsegs = (uint16_t)(s->nsegs + K->nseg);
 }
 
@@ -131,6 +135,25 @@ static int carc_connect(carc_state *s, int t, int d, int m)
         carc_union(s, T->seg_base + ca, M->seg_base + cb, 0, 0);
     }
     return old;
+}
+
+/* carc_connect for the segment pairs of tile t's side d and tile m whose segments are marked
+ * in aff (after a tile was taken away, only the features through it are joined again). */
+static void carc_connect_marked(carc_state *s, int t, int d, int m, const uint8_t *aff)
+{
+    const carc_tile *T = &s->tiles[t], *M = &s->tiles[m];
+    const carc_kind *K = &carc_kinds[T->kind], *MK = &carc_kinds[M->kind];
+    int a = K->edge_seg[(d - T->rot) & 3];
+    if (a != CARC_NONE && aff[T->seg_base + a])
+        carc_union(s, T->seg_base + a, M->seg_base + MK->edge_seg[((d ^ 2) - M->rot) & 3], 1,
+                   0);
+    for (int i = 0; i < 2; i++) {
+        int h = 2 * d + i;
+        int ca = K->half_seg[(h - 2 * T->rot) & 7];
+        if (ca != CARC_NONE && aff[T->seg_base + ca])
+            carc_union(s, T->seg_base + ca,
+                       M->seg_base + MK->half_seg[(carc_hmatch[h] - 2 * M->rot) & 7], 0, 0);
+    }
 }
 
 /* First position in front[lo, hi) whose square is >= sq (branch-free binary search). */
@@ -399,15 +422,164 @@ void carc_rebuild(const tafel_game *g, carc_state *s)
     }
 }
 
-void carc_remove_tile(const tafel_game *g, carc_state *s, int t)
+/* Take tile t off the board when no follower stands on it and none of its features is
+ * completed (a Tatan pick): only the features through its segments change, so those are split
+ * again from their segments, the rest is renumbered; the frontier and cloister counts are
+ * patched around its square. carc_check_rebuild (tests) compares the result with a rebuild. */
+static void carc_remove_open_tile(const tafel_game *g, carc_state *s, int t)
 {
+    const carc_tile old = s->tiles[t];
+    const carc_kind *K = &carc_kinds[old.kind];
+    int base = old.seg_base, k = K->nseg, n = s->nsegs;
+    /* features through the tile: mark every segment in them (old numbering) */
+    uint8_t hit[CARC_MAX_SEGS] = {0}, aff[CARC_MAX_SEGS];
+    for (int i = 0; i < k; i++)
+        hit[carc_find(s, base + i)] = 1;
+    for (int i = 0; i < n; i++)
+        aff[i] = hit[carc_find(s, i)];
+    /* renumber segments after the tile's */
+    for (int i = base + k; i < n; i++) {
+        int j = i - k, p = s->parent[i];
+        s->parent[j] = (uint16_t)(p < base ? p : p - k);
+        s->open[j] = s->open[i];
+        s->occ[j] = s->occ[i];
+        s->pen[j] = s->pen[i];
+        s->sfl[j] = s->sfl[i];
+        s->tcount[j] = s->tcount[i];
+        aff[j] = aff[i];
+    }
+    n -= k;
+    s->nsegs = (uint16_t)n;
+    /* tiles, links and followers without t */
     memmove(&s->tiles[t], &s->tiles[t + 1], (size_t)(s->ntiles - t - 1) * sizeof s->tiles[0]);
     s->ntiles--;
     memset(&s->tiles[s->ntiles], 0, sizeof s->tiles[0]);
+    for (int u = 0; u < s->ntiles; u++) {
+        carc_tile *U = &s->tiles[u];
+        if (u >= t)
+            U->seg_base = (uint16_t)(U->seg_base - k);
+        for (int d = 0; d < 4; d++)
+            if (U->nb[d] != CARC_NONE)
+                U->nb[d] = U->nb[d] == t ? CARC_NONE : (uint8_t)(U->nb[d] - (U->nb[d] > t));
+    }
     for (int i = 0; i < s->nfol; i++)
         if (s->fol[i].tile > t)
             s->fol[i].tile--;
-    carc_rebuild(g, s);
+    /* the features through the tile, from their segments again */
+    int ecinn = g->params[CARC_P_ECINN] ? CARC_F_INN_OPT : 0;
+    for (int u = 0; u < s->ntiles; u++) {
+        const carc_tile *U = &s->tiles[u];
+        const carc_kind *UK = &carc_kinds[U->kind];
+        for (int i = 0; i < UK->nseg; i++)
+            if (aff[U->seg_base + i])
+                carc_init_seg(s, U->seg_base + i, &UK->seg[i], ecinn);
+    }
+    for (int u = 0; u < s->ntiles; u++)
+        for (int d = 1; d <= 2; d++)
+            if (s->tiles[u].nb[d] != CARC_NONE)
+                carc_connect_marked(s, u, d, s->tiles[u].nb[d], aff);
+    for (int i = 0; i < n; i++) {
+        if (!aff[i])
+            continue;
+        int r = carc_find(s, i), ty = s->sfl[r] & CARC_S_TYPE;
+        if (r == i) {
+            if ((ty == CARC_CITY || ty == CARC_ROAD) && s->open[i] == 0)
+                s->sfl[i] |= CARC_S_DONE;
+            s->tcount[i] = 0;
+        }
+    }
+    /* distinct tiles per feature and the tiles' duplicate marks, for those features */
+    for (int u = 0; u < s->ntiles; u++) {
+        carc_tile *U = &s->tiles[u];
+        const carc_kind *UK = &carc_kinds[U->kind];
+        for (int j = 0; j < UK->ncity + UK->nroad; j++) {
+            if (!aff[U->seg_base + j])
+                continue;
+            int rj = carc_find(s, U->seg_base + j), seen = 0;
+            for (int i = 0; i < j && !seen; i++)
+                seen = UK->seg[i].type == UK->seg[j].type && carc_find(s, U->seg_base + i) == rj;
+            U->dup = (uint8_t)(seen ? U->dup | 1 << j : U->dup & ~(1 << j));
+            s->tcount[rj] = (uint8_t)(s->tcount[rj] + !seen);
+        }
+    }
+    for (int i = 0; i < s->nfol; i++) {
+        int gs = s->tiles[s->fol[i].tile].seg_base + s->fol[i].seg;
+        if (aff[gs])
+            s->occ[carc_find(s, gs)]++;
+    }
+    /* cloisters: t's own entry goes, those around its square count one tile less */
+    int m = 0;
+    for (int c = 0; c < s->ncl; c++) {
+        int ct = s->cl[c].tile;
+        if (ct == t)
+            continue;
+        s->cl[m] = s->cl[c];
+        s->cl[m].tile = (uint8_t)(ct - (ct > t));
+        s->cl[m].cnt = (uint8_t)(s->cl[m].cnt - carc_cl_near(&s->tiles[ct - (ct > t)], &old));
+        m++;
+    }
+    memset(&s->cl[m], 0, (size_t)(s->ncl - m) * sizeof s->cl[0]);
+    s->ncl = (uint8_t)m;
+    /* frontier: links renumbered, squares next to t lose that side (and go when it was their
+     * only neighbour), t's square joins in order */
+    int sq = carc_sq(old.x, old.y), nf = 0, at = -1;
+    for (int i = 0; i < s->nfront; i++) {
+        carc_front f = s->front[i];
+        int any = 0;
+        for (int d = 0; d < 4; d++) {
+            if (f.nb[d] == t) {
+                f.nb[d] = CARC_NONE;
+                f.val = (uint8_t)(f.val & ~(3 << (2 * d)));
+            } else if (f.nb[d] != CARC_NONE) {
+                f.nb[d] = (uint8_t)(f.nb[d] - (f.nb[d] > t));
+                any = 1;
+            }
+        }
+        if (!any)
+            continue;
+        if (at < 0 && f.sq > sq)
+            at = nf;
+        s->front[nf++] = f;
+    }
+    if (at < 0)
+        at = nf;
+    memmove(&s->front[at + 1], &s->front[at], (size_t)(nf - at) * sizeof s->front[0]);
+    nf++;
+    carc_front *e = &s->front[at];
+    memset(e, 0, sizeof *e);
+    e->sq = (uint16_t)sq;
+    for (int d = 0; d < 4; d++) {
+        int v = old.nb[d];
+        v = v == CARC_NONE ? CARC_NONE : v - (v > t);
+        e->nb[d] = (uint8_t)v;
+        if (v == CARC_NONE)
+            continue;
+        const carc_tile *M = &s->tiles[v];
+        int me = carc_edges_rot(carc_kinds[M->kind].edges, M->rot);
+        e->val = (uint8_t)(e->val | (((me >> (2 * (d ^ 2))) & 3) << (2 * d)));
+    }
+    s->nfront = (uint8_t)nf;
+}
+
+void carc_remove_tile(const tafel_game *g, carc_state *s, int t)
+{
+    int open = !s->tiles[t].cl_done;
+    const carc_kind *K = &carc_kinds[s->tiles[t].kind];
+    for (int i = 0; i < s->nfol && open; i++)
+        open = s->fol[i].tile != t;
+    for (int i = 0; i < K->nseg && open; i++)
+        open = !(s->sfl[carc_find(s, s->tiles[t].seg_base + i)] & CARC_S_DONE);
+    if (open && s->ntiles > 1) {
+        carc_remove_open_tile(g, s, t);
+    } else {
+        memmove(&s->tiles[t], &s->tiles[t + 1], (size_t)(s->ntiles - t - 1) * sizeof s->tiles[0]);
+        s->ntiles--;
+        memset(&s->tiles[s->ntiles], 0, sizeof s->tiles[0]);
+        for (int i = 0; i < s->nfol; i++)
+            if (s->fol[i].tile > t)
+                s->fol[i].tile--;
+        carc_rebuild(g, s);
+    }
     /* clear stale segment slots so states compare byte for byte */
     int n = s->nsegs;
     memset(&s->parent[n], 0, (CARC_MAX_SEGS - n) * sizeof s->parent[0]);

@@ -50,6 +50,13 @@ typedef struct tafel_param_alias {
     const char *param, *choice;
 } tafel_param_alias;
 
+/* render's color argument: the terminal's columns and rows beside the colour bit, so that a
+ * game can fit its screen to them (a window on a big board); 0 columns or rows: no limit. */
+#define TAFEL_RENDER_COLOR 1
+#define TAFEL_RENDER_SIZE(cols, rows) ((((cols) & 0xfff) << 4) | (((rows) & 0xfff) << 16))
+#define TAFEL_RENDER_COLS(c) (((c) >> 4) & 0xfff)
+#define TAFEL_RENDER_ROWS(c) (((c) >> 16) & 0xfff)
+
 typedef struct tafel_game_type tafel_game_type;
 
 /* A loaded game: type plus parameter values. Small and immutable once loaded. */
@@ -116,7 +123,8 @@ struct tafel_game_type {
     int (*text_to_action)(const tafel_game *g, const void *state, const char *text,
                           int32_t *action, char *err, size_t errlen);
 
-    /* Terminal drawing of the state as seen by viewer (-1: spectator). color: use ANSI colours.
+    /* Terminal drawing of the state as seen by viewer (-1: spectator). color: bit 0 asks for
+     * ANSI colours; TAFEL_RENDER_SIZE adds the terminal's size for a compact layout (0: none).
      * snprintf semantics. Optional (NULL: the CLI prints view_json). */
     int (*render)(const tafel_game *g, const void *state, int viewer, int color, char *buf,
                   size_t len);

@@ -18,7 +18,9 @@ int cli_serve(int argc, char **argv);
 
 /* Shared helpers (util.c). */
 int cli_use_color(FILE *f);
-/* Print the state as viewer sees it: the game's render, or its JSON view. */
+/* The terminal's columns and rows (TIOCGWINSZ; else $COLUMNS/$LINES; 0: unknown). */
+void cli_term_size(FILE *f, int *cols, int *rows);
+/* Print the state as viewer sees it (fitted to the terminal's size): the game's render, or its JSON view. */
 void cli_show_state(FILE *out, const tafel_game *g, const void *state, int viewer, int color);
 /* Directory for records: $TAFEL_RECORDS, else $XDG_DATA_HOME/tafel/records, else
  * ~/.local/share/tafel/records; created if missing. 0 or -1 with reason. */

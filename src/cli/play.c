@@ -55,6 +55,23 @@ static int play_read_line(char *buf, size_t len)
     return 1;
 }
 
+/* How many lines play_list_moves would print (its wrapping, without printing). */
+static int play_list_lines(const tafel_game *g, const void *state, const int32_t *legal, int n)
+{
+    char text[TAFEL_TEXT_LEN];
+    int col = 0, lines = 1;
+    for (int i = 0; i < n; i++) {
+        g->type->action_to_text(g, state, legal[i], text, sizeof text);
+        int w = snprintf(NULL, 0, "%3d) %s", i + 1, text);
+        if (col && col + w + 3 > 80) {
+            lines++;
+            col = 0;
+        }
+        col += w + 3;
+    }
+    return lines + (col > 0);
+}
+
 static void play_list_moves(const tafel_game *g, const void *state, const int32_t *legal, int n)
 {
     char text[TAFEL_TEXT_LEN];
@@ -83,8 +100,11 @@ static int play_ask_human(play_session *s, const void *state, int p, int32_t *ac
     int n = g->type->legal_actions(g, state, legal);
     printf("\n");
     cli_show_state(stdout, g, state, p, s->color);
-    /* A long list (e.g. every Carcassonne placement) buries the board: the render marks them. */
-    if (n <= PLAY_MAX_LISTED)
+    /* A long list (e.g. every Carcassonne placement) buries the board: the render marks them.
+     * On a small terminal (under 40 rows) only a list of up to 4 lines is shown. */
+    int cols, rows;
+    cli_term_size(stdout, &cols, &rows);
+    if (n <= PLAY_MAX_LISTED && (rows <= 0 || rows >= 40 || play_list_lines(g, state, legal, n) <= 4))
         play_list_moves(g, state, legal, n);
     else
         printf("%d legal moves (shown on the board; 'moves' lists them all).\n", n);
@@ -165,6 +185,29 @@ static int play_ask_human(play_session *s, const void *state, int p, int32_t *ac
     }
 }
 
+/* An event line, indented by two and wrapped between words at width (continued lines by four),
+ * so that a long one does not run past the terminal's edge. */
+static void play_put_wrapped(const char *t, int width)
+{
+    int indent = 2;
+    while (*t) {
+        int room = width - indent;
+        size_t w = strlen(t);
+        if ((int)w > room) {
+            w = (size_t)room;
+            while (w > 0 && t[w] != ' ')
+                w--;
+            if (w == 0) /* one word longer than the line: cut it */
+                w = (size_t)room;
+        }
+        printf("%*s%.*s\n", indent, "", (int)w, t);
+        t += w;
+        while (*t == ' ')
+            t++;
+        indent = 4;
+    }
+}
+
 /* The match's observer: print each action as the viewer is told it, then its events. Bots' moves
  * keep their full notation, as before the viewer-aware texts existed. */
 static void play_tell(void *ctx, const tafel_match *m, size_t index, int player, int32_t action,
@@ -188,10 +231,12 @@ static void play_tell(void *ctx, const tafel_match *m, size_t index, int player,
     json_t *events = tafel_events_json(g, before, action, after, s->viewer);
     size_t i;
     json_t *e;
+    int cols, rows;
+    cli_term_size(stdout, &cols, &rows);
     json_array_foreach(events, i, e) {
         const char *t = json_string_value(json_object_get(e, "text"));
         if (t && *t && strcmp(t, text))
-            printf("  %s\n", t);
+            play_put_wrapped(t, cols > 20 ? cols : 80);
     }
     json_decref(events);
 }

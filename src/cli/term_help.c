@@ -61,7 +61,12 @@ static void term_notation(FILE *out, const char *game)
               "    a lone \"road\" when the tile has one road; \"L road\" for the large follower;\n"
               "    \"none\" to deploy nothing.\n"
               "  Tatan: \"move x,y\" (option 1), \"draw2\" (option 2), \"keep\"; \"play KIND\" picks\n"
-              "    the held tile to play next; end phase: \"fill x,y\", \"fill L x,y\", \"pass\".\n",
+              "    the held tile to play next; end phase: \"fill x,y\", \"fill L x,y\", \"pass\".\n"
+              "Board (a small terminal shows a window of it; < > ^ v: more board that way):\n"
+              "  # city (* pennant, C cathedral); caps with no # between them are apart\n"
+              "  . field  | - road, + bend, o road end, X crossing, I inn  M cloister  T Tatan\n"
+              "  r/R a follower (small/large; each player's letters are in his score line)\n"
+              "  a b .. squares where the tile fits (listed with x,y and rotations)\n",
               out);
     else if (!strcmp(game, "targi"))
         fputs("Notation:\n"

@@ -3,6 +3,7 @@
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -19,8 +20,31 @@ int cli_use_color(FILE *f)
     return isatty(fileno(f));
 }
 
+void cli_term_size(FILE *f, int *cols, int *rows)
+{
+    struct winsize ws;
+    *cols = *rows = 0;
+    if (isatty(fileno(f)) && ioctl(fileno(f), TIOCGWINSZ, &ws) == 0) {
+        *cols = ws.ws_col;
+        *rows = ws.ws_row;
+    }
+    /* Not a terminal (or one that does not know): the shell's idea of it, if exported. */
+    const char *c = getenv("COLUMNS"), *l = getenv("LINES");
+    if (*cols <= 0 && c)
+        *cols = atoi(c);
+    if (*rows <= 0 && l)
+        *rows = atoi(l);
+    if (*cols < 0 || *cols > 4095)
+        *cols = 0;
+    if (*rows < 0 || *rows > 4095)
+        *rows = 0;
+}
+
 void cli_show_state(FILE *out, const tafel_game *g, const void *state, int viewer, int color)
 {
+    int cols, rows;
+    cli_term_size(out, &cols, &rows);
+    color = (color ? TAFEL_RENDER_COLOR : 0) | TAFEL_RENDER_SIZE(cols, rows);
     if (g->type->render) {
         size_t len = 1 << 16;
         char *buf = malloc(len);

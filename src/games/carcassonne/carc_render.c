@@ -1,6 +1,7 @@
 /* carc_render.c: terminal drawing: tiles as 5x3 character cells, followers, legal squares, the
  * tiles in hand. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "games/carcassonne/carc.h"
@@ -28,15 +29,31 @@ static void carc_put(carc_out *o, const char *fmt, const char *s)
 
 /* Items separated by two spaces, on lines of at most width columns (an item is never split),
  * indented by two: a long placement list must not run past an 80-column terminal. */
-static void carc_put_wrapped(carc_out *o, const char *items, int width)
+static void carc_put_wrapped(carc_out *o, const char *items, int width, int max_lines,
+                             int nitems)
 {
     char line[256];
-    int n = 0;
+    int n = 0, lines = 0, done = 0;
     const char *p = items;
     while (*p) {
         const char *e = strstr(p, "  ");
         size_t w = e ? (size_t)(e - p) : strlen(p);
         if (n && n + 2 + (int)w > width) {
+            if (max_lines && ++lines == max_lines) {
+                /* The rest is counted, not listed: 'moves' or x,y reach them. */
+                line[n] = 0;
+                while (n + 12 > width && done > 1) {
+                    char *cut = strrchr(line, ' ');
+                    while (cut > line && cut[-1] == ' ')
+                        cut--;
+                    n = (int)(cut - line);
+                    line[n] = 0;
+                    done--;
+                }
+                snprintf(line + n, sizeof line - (size_t)n, "  +%d more", nitems - done);
+                n = (int)strlen(line);
+                break;
+            }
             line[n] = 0;
             carc_put(o, "%s", line);
             carc_put(o, "%s", "\n");
@@ -46,6 +63,7 @@ static void carc_put_wrapped(carc_out *o, const char *items, int width)
         if (n >= (int)sizeof line)
             n = (int)sizeof line - 1;
         p += w;
+        done++;
         while (*p == ' ')
             p++;
     }
@@ -73,7 +91,12 @@ static void carc_draw_kind(const carc_state *s, int kind, int rot, int t, char *
     int ncityedges = 0, nroad = 0;
     for (int d = 0; d < 4; d++) {
         int ty = (e >> (2 * d)) & 3;
-        if (ty == 1) {
+        if (ty == 1 && K->ncity > 1 && (d & 1)) {
+            /* One of several city caps on the tile: its wall must not touch its neighbour's,
+             * or two cities walled off from each other would look like one. */
+            ch[stride + ex[d][1]] = '#';
+            col[stride + ex[d][1]] = COL_CITY;
+        } else if (ty == 1) {
             ncityedges++;
             for (int i = 0; i < 3; i++) {
                 ch[ey[d][i] * stride + ex[d][i]] = '#';
@@ -101,7 +124,13 @@ static void carc_draw_kind(const carc_state *s, int kind, int rot, int t, char *
         int nseg = 0;
         for (int i = 0; i < K->nseg; i++)
             nseg += K->seg[i].type == CARC_ROAD;
-        ch[cen] = nseg == 1 && nroad == 2 ? '+' : 'o';
+        /* A road through the tile is drawn through it (straight, or '+' where it bends);
+         * where roads end it says how: 'o' one or two ends, 'X' a crossing of three or four. */
+        int straight = ((e & 3) == 2 && ((e >> 4) & 3) == 2) ? '|' : '-';
+        int opposite = ((e & 3) == 2 && ((e >> 4) & 3) == 2) ||
+                       (((e >> 2) & 3) == 2 && ((e >> 6) & 3) == 2);
+        ch[cen] = (char)(nseg == 1 && nroad == 2 ? (opposite ? straight : '+')
+                         : nroad >= 3 ? 'X' : 'o');
         col[cen] = COL_ROAD;
         for (int d = 1; d <= 3; d += 2)
             if (((e >> (2 * d)) & 3) == 2) {
@@ -202,11 +231,85 @@ static void carc_draw_row(carc_out *o, const carc_state *s, const uint8_t *kinds
     }
 }
 
+/* The board, or on a small terminal a window of it around the last placed tile: rows is what
+ * is left for it (0: no limit), four of them kept for the prompt and a short move list. Marks at the
+ * window's edges say where the rest of the board lies. */
+static void carc_put_board(carc_out *o, const carc_state *s, const char *gch,
+                           const uint8_t *gcol, int x0, int y0, int bw, int bh, int cols,
+                           int rows, int color)
+{
+    int stride = bw * GW, wx = bw, wy = bh;
+    if (cols > 0) {
+        int m = (cols - 5 - 2) / GW;
+        wx = m < 1 ? 1 : m < bw ? m : bw;
+    }
+    if (rows > 0) {
+        int m = (rows - 4 - 4) / GH; /* the header, the two edge lines, the x range */
+        m = m < 2 ? 2 : m;
+        wy = m < bh ? m : bh;
+    }
+    int cx = 0, cy = 0;
+    if (s->ntiles) {
+        cx = s->tiles[s->ntiles - 1].x;
+        cy = s->tiles[s->ntiles - 1].y;
+    }
+    int vx = cx - x0 - wx / 2, vy = cy - y0 - wy / 2; /* the window's first column and row */
+    vx = vx < 0 ? 0 : vx > bw - wx ? bw - wx : vx;
+    vy = vy < 0 ? 0 : vy > bh - wy ? bh - wy : vy;
+    int left = vx > 0, right = vx + wx < bw;
+    char line[96];
+    carc_put(o, "%s", "     ");
+    for (int x = vx; x < vx + wx; x++) {
+        snprintf(line, sizeof line, "%4d ", x0 + x);
+        carc_put(o, "%s", line);
+    }
+    carc_put(o, "%s", "\n");
+    if (vy > 0) {
+        snprintf(line, sizeof line, "     ^ %d more row%s above (y %d..%d)\n", vy,
+                 vy > 1 ? "s" : "", y0, y0 + vy - 1);
+        carc_put(o, "%s", line);
+    }
+    for (int row = vy * GH; row < (vy + wy) * GH; row++) {
+        if (row % GH == 1)
+            snprintf(line, sizeof line, "%c%3d ", left ? '<' : ' ', y0 + row / GH);
+        else
+            snprintf(line, sizeof line, "%c    ", left ? '<' : ' ');
+        carc_put(o, "%s", line);
+        int cur = 0;
+        for (int c = vx * GW; c < (vx + wx) * GW; c++) {
+            int k = row * stride + c;
+            if (color && gcol[k] != cur) {
+                carc_put(o, "%s", carc_ansi[0]);
+                if (gcol[k])
+                    carc_put(o, "%s", carc_ansi[gcol[k]]);
+                cur = gcol[k];
+            }
+            char cc[2] = {gch[k], 0};
+            carc_put(o, "%s", cc);
+        }
+        if (color && cur)
+            carc_put(o, "%s", carc_ansi[0]);
+        carc_put(o, "%s", right ? " >\n" : "\n");
+    }
+    if (vy + wy < bh) {
+        int n = bh - vy - wy;
+        snprintf(line, sizeof line, "     v %d more row%s below (y %d..%d)\n", n, n > 1 ? "s" : "",
+                 y0 + vy + wy, y0 + bh - 1);
+        carc_put(o, "%s", line);
+    }
+    if (left || right) {
+        snprintf(line, sizeof line, "     %s board x %d..%d, shown %d..%d%s\n", left ? "<" : " ",
+                 x0, x0 + bw - 1, x0 + vx, x0 + vx + wx - 1, right ? " >" : "");
+        carc_put(o, "%s", line);
+    }
+}
+
 int carc_render(const tafel_game *g, const void *state, int viewer, int color, char *buf,
                 size_t len)
 {
-    (void)viewer;
     const carc_state *s = state;
+    int cols = TAFEL_RENDER_COLS(color), rows = TAFEL_RENDER_ROWS(color);
+    color &= TAFEL_RENDER_COLOR;
     carc_out o = {buf, len, 0};
     if (len)
         buf[0] = 0;
@@ -244,13 +347,19 @@ int carc_render(const tafel_game *g, const void *state, int viewer, int color, c
     /* labels of squares with a legal placement */
     char legend[2048] = "";
     size_t ll = 0;
+    int nsq = 0, compact = rows > 0 && rows < 40;
     if (s->phase == CARC_PH_PLACE || s->phase == CARC_PH_MOVE) {
         int32_t legal[1024];
         int nl = carc_legal(g, s, legal), li = -1, last = -1;
+        struct { int dist; char text[48]; } items[256];
+        int cx = s->ntiles ? s->tiles[s->ntiles - 1].x : 0;
+        int cy = s->ntiles ? s->tiles[s->ntiles - 1].y : 0;
         for (int i = 0; i < nl; i++) {
             int sq = legal[i] >> 2;
             char lab[4];
             if (sq != last) {
+                if (li + 1 >= 256)
+                    break;
                 li++;
                 last = sq;
                 carc_label(li, lab, sizeof lab);
@@ -259,14 +368,29 @@ int carc_render(const tafel_game *g, const void *state, int viewer, int color, c
                     gch[off + stride + 1 + k] = lab[k];
                     gcol[off + stride + 1 + k] = COL_LABEL;
                 }
-                ll += (size_t)snprintf(legend + ll, sizeof legend - ll, "%s%s(%d,%d):",
-                                       li ? "  " : "", lab, carc_sqx(sq), carc_sqy(sq));
+                int dx = abs(carc_sqx(sq) - cx), dy = abs(carc_sqy(sq) - cy);
+                items[li].dist = dx > dy ? dx : dy;
+                snprintf(items[li].text, sizeof items[li].text, "%s(%d,%d):", lab, carc_sqx(sq),
+                         carc_sqy(sq));
             }
-            if (ll < sizeof legend)
-                ll += (size_t)snprintf(legend + ll, sizeof legend - ll, " r%d", legal[i] & 3);
-            if (ll >= sizeof legend)
-                ll = sizeof legend - 1;
+            size_t tl = strlen(items[li].text);
+            snprintf(items[li].text + tl, sizeof items[li].text - tl, " r%d", legal[i] & 3);
         }
+        nsq = li + 1;
+        /* On a small terminal the squares nearest the last tile (those in the board's window)
+         * come first; the list is cut below. A stable insertion sort: few squares. */
+        for (int i = 1; compact && i < nsq; i++)
+            for (int j = i; j > 0 && items[j].dist < items[j - 1].dist; j--) {
+                char tmp[sizeof items[0]];
+                memcpy(tmp, &items[j], sizeof tmp);
+                memcpy(&items[j], &items[j - 1], sizeof tmp);
+                memcpy(&items[j - 1], tmp, sizeof tmp);
+            }
+        for (int i = 0; i < nsq && ll < sizeof legend; i++)
+            ll += (size_t)snprintf(legend + ll, sizeof legend - ll, "%s%s", i ? "  " : "",
+                                   items[i].text);
+        if (ll >= sizeof legend)
+            ll = sizeof legend - 1;
     }
     /* end phase: number the gaps */
     if (s->phase == CARC_PH_END) {
@@ -292,40 +416,18 @@ int carc_render(const tafel_game *g, const void *state, int viewer, int color, c
         if (ll >= sizeof legend)
             ll = sizeof legend - 1;
     }
-    /* header with x coordinates */
-    char line[64];
-    carc_put(&o, "%s", "     ");
-    for (int x = x0; x <= x1; x++) {
-        snprintf(line, sizeof line, "%4d ", x);
-        carc_put(&o, "%s", line);
-    }
-    carc_put(&o, "%s", "\n");
-    for (int row = 0; row < bh * GH; row++) {
-        if (row % GH == 1)
-            snprintf(line, sizeof line, "%4d ", y0 + row / GH);
-        else
-            snprintf(line, sizeof line, "     ");
-        carc_put(&o, "%s", line);
-        int cur = 0;
-        for (int c = 0; c < stride; c++) {
-            int k = row * stride + c;
-            if (color && gcol[k] != cur) {
-                carc_put(&o, "%s", carc_ansi[0]);
-                if (gcol[k])
-                    carc_put(&o, "%s", carc_ansi[gcol[k]]);
-                cur = gcol[k];
-            }
-            char cc[2] = {gch[k], 0};
-            carc_put(&o, "%s", cc);
-        }
-        if (color && cur)
-            carc_put(&o, "%s", carc_ansi[0]);
-        carc_put(&o, "%s", "\n");
-    }
+    /* Everything under the board goes first into tail, so that the board knows how many rows
+     * are left for it on a small terminal. */
+    char tailbuf[16384];
+    carc_out main_o = o;
+    o = (carc_out){tailbuf, sizeof tailbuf, 0};
+    tailbuf[0] = 0;
     for (int p = 0; p < s->nplayers; p++) {
         char pl[160];
-        snprintf(pl, sizeof pl, "%s %-6s score %3d  followers %d%s  tatan %d%s\n",
-                 p == s->cur && s->phase != CARC_PH_OVER ? ">" : " ", carc_pnames[p],
+        /* The follower letters here, so that the board reads without colour too. */
+        snprintf(pl, sizeof pl, "%s player %d %-6s %c/%c  score %3d  followers %d%s  tatan %d%s\n",
+                 p == s->cur && s->phase != CARC_PH_OVER ? ">" : " ", p, carc_pnames[p],
+                 "rbygpw"[p], "RBYGPW"[p],
                  s->score[p], s->supply[p], s->large[p] ? " +L" : "", s->held[p],
                  p == viewer ? "  (you)" : "");
         if (color) {
@@ -372,8 +474,10 @@ int carc_render(const tafel_game *g, const void *state, int viewer, int color, c
         carc_put(&o, "%s", legend);
         carc_put(&o, "%s", "\n");
     } else if (legend[0]) {
-        carc_put(&o, "%s", "placements (type e.g. \"a r1\" or \"x,y r\"):\n");
-        carc_put_wrapped(&o, legend, 80);
+        carc_put(&o, "%s", compact ? "placements (\"a r1\" or \"x,y r\"; 'help' explains the"
+                                    " board), nearest first:\n"
+                                  : "placements (type e.g. \"a r1\" or \"x,y r\"):\n");
+        carc_put_wrapped(&o, legend, 80, compact ? 3 : 0, nsq);
     }
     if (s->phase == CARC_PH_FOLLOW) {
         const carc_tile *T = &s->tiles[s->placed];
@@ -418,8 +522,18 @@ int carc_render(const tafel_game *g, const void *state, int viewer, int color, c
     if (s->phase == CARC_PH_END)
         carc_put(&o, "%s", "end phase: \"fill x,y\" / \"fill L x,y\" a gap, or \"pass\"\n");
     /* Two lines, so that it fits an 80-column terminal. */
-    carc_put(&o, "%s", "legend: # city (* pennant, C cathedral)  | - road (I inn)  M cloister"
-                       "  . field\n"
-                       "        T Tatan tile; followers: player letter, upper case = large\n");
+    if (!compact) /* on a small terminal 'help' shows it */
+        carc_put(&o, "%s", "legend: # city (* pennant, C cathedral; no # between caps: apart)"
+                           "  . field\n  | - road, + bend, o end, X crossing, I inn  M cloister"
+                           "  T Tatan  r/R follower\n");
+    int tail_lines = 0;
+    for (const char *q = tailbuf; *q; q++)
+        tail_lines += *q == '\n';
+    carc_out tail = o;
+    o = main_o;
+    carc_put_board(&o, s, gch, gcol, x0, y0, bw, bh, cols, rows ? rows - tail_lines : 0, color);
+    carc_put(&o, "%s", tailbuf);
+    if (tail.n >= (int)sizeof tailbuf) /* cut: still report a length that asks for more room */
+        o.n += tail.n - (int)sizeof tailbuf + 1;
     return o.n;
 }

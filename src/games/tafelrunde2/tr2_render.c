@@ -122,7 +122,7 @@ int tr2_render(const tafel_game *g, const void *state, int viewer, int color, ch
                size_t len)
 {
     const tr2_state *s = state;
-    tr2_out o = {buf, len, 0, color, 0};
+    tr2_out o = {buf, len, 0, color & TAFEL_RENDER_COLOR, 0};
     if (buf && len)
         buf[0] = 0;
     int pile = 0, cp = tr2_current_player(g, s);

@@ -125,7 +125,7 @@ int targi_render(const tafel_game *g, const void *state, int viewer, int color, 
 {
     (void)g;
     const targi_state *s = state;
-    render_out o = {buf, len, 0, color};
+    render_out o = {buf, len, 0, color & TAFEL_RENDER_COLOR};
     if (len)
         buf[0] = 0;
     render_put(&o, "Targi  round %d  start: player %d", s->round, s->start);

@@ -1,0 +1,164 @@
+/* test_term_layout.c: `tafel play` on a small terminal: screens within 80x24 (the Carcassonne
+ * board as a window around the last tile, marked where the rest lies), event lines wrapped at
+ * the terminal's width, unambiguous Carcassonne symbols, a follower named as its turned tile lies,
+ * Targi's displays described, and the end of each game explained. */
+#include "check.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define LAYOUT_OUT (1 << 21)
+
+/* Run `ENV tafel ARGS` with input (printf %b) on stdin; stdout and stderr in a buffer the
+ * caller frees. Records go to a temporary folder. */
+static char *layout_run(const char *env, const char *args, const char *input)
+{
+    const char *bin = getenv("TAFEL_BIN");
+    assert_non_null(bin);
+    char res[] = "/tmp/tafel-layout-XXXXXX", recs[] = "/tmp/tafel-layout-rec-XXXXXX";
+    int fd = mkstemp(res);
+    assert_true(fd >= 0);
+    close(fd);
+    assert_non_null(mkdtemp(recs));
+    size_t cl = strlen(input) + 4096;
+    char *cmd = malloc(cl);
+    snprintf(cmd, cl, "printf '%%b' '%s' | TAFEL_RECORDS=%s NO_COLOR=1 %s %s %s >%s 2>&1; "
+             "rm -rf %s", input, recs, env, bin, args, res, recs);
+    assert_true(system(cmd) >= 0);
+    free(cmd);
+    FILE *f = fopen(res, "r");
+    assert_non_null(f);
+    char *out = calloc(LAYOUT_OUT, 1);
+    size_t n = fread(out, 1, LAYOUT_OUT - 1, f);
+    out[n] = 0;
+    fclose(f);
+    unlink(res);
+    return out;
+}
+
+static void expect_in(const char *out, const char *needle)
+{
+    if (!strstr(out, needle))
+        fail_msg("'%s' missing from:\n%.3000s", needle, out);
+}
+
+static char *repeat(const char *line, int n)
+{
+    size_t l = strlen(line);
+    char *s = malloc(l * (size_t)n + 1);
+    for (int i = 0; i < n; i++)
+        memcpy(s + l * (size_t)i, line, l);
+    s[l * (size_t)n] = 0;
+    return s;
+}
+
+/* No line wider than width; the prompt line is skipped when the move typed follows it (at a
+ * terminal the echoed Enter breaks it there). */
+static void expect_width(const char *out, int width)
+{
+    for (const char *l = out; *l;) {
+        size_t w = strcspn(l, "\n");
+        const char *prompt = strstr(l, "'quit'): ");
+        int skip = prompt && prompt < l + w;
+        if ((int)w > width && !skip)
+            fail_msg("line wider than %d columns: %.*s", width, (int)w, l);
+        l += w + (l[w] != 0);
+    }
+}
+
+/* Each screen the human is shown, from the blank line that opens it to his prompt, fits rows. */
+static int max_screen_rows(const char *out)
+{
+    int most = 0;
+    for (const char *p = strstr(out, "your move ("); p; p = strstr(p + 1, "your move (")) {
+        const char *q = p;
+        int rows = 1;
+        while (q > out && !(q[-1] == '\n' && q - 1 > out && q[-2] == '\n')) {
+            q--;
+            rows += *q == '\n';
+        }
+        most = rows > most ? rows : most;
+    }
+    return most;
+}
+
+static void test_carcassonne_fits_80x24(void **unused)
+{
+    (void)unused;
+    char *in = repeat("1\\n", 300);
+    char *out = layout_run("COLUMNS=80 LINES=24", "play carcassonne --seats human,random --seed 9",
+                           in);
+    expect_in(out, "Game over");
+    expect_in(out, "more rows below");
+    expect_in(out, "more row above");
+    expect_in(out, "board x -11..3, shown -11..2 >");
+    expect_width(out, 80);
+    int rows = max_screen_rows(out);
+    if (rows > 24)
+        fail_msg("a screen of %d rows", rows);
+    free(out);
+    /* Without a size the whole board is drawn, as before: no window marks. */
+    out = layout_run("", "play carcassonne --seats human,random --seed 9", in);
+    assert_null(strstr(out, "more row"));
+    assert_true(max_screen_rows(out) > 24);
+    free(out);
+    free(in);
+}
+
+/* Event lines are wrapped at the terminal's width (a long end-phase line was 100 columns). */
+static void test_events_wrap(void **unused)
+{
+    (void)unused;
+    char *in = repeat("1\\n", 300);
+    char *out = layout_run("COLUMNS=60", "play carcassonne --seats human,random --seed 9", in);
+    /* the end-phase event was 100 columns on one line; it breaks between words */
+    expect_in(out, "\n  the stack is empty (player 0 placed the last tile): end\n"
+                   "    phase, filling gaps from player 1\n");
+    /* and so does every scoring event */
+    int events = 0;
+    for (const char *l = strstr(out, "\n  player "); l; l = strstr(l + 1, "\n  player ")) {
+        size_t w = strcspn(l + 1, "\n");
+        if (!strstr(l, " scores ") || strstr(l, " scores ") > l + w)
+            continue;
+        events++;
+        if (w > 60)
+            fail_msg("event line wider than 60: %.*s", (int)w, l + 1);
+    }
+    assert_true(events >= 10);
+    free(out);
+    free(in);
+}
+
+/* Carcassonne symbols: a crossing, a bend, a straight road and a road end look different, and
+ * the legend names each of them; the player lines give each player's follower letters. */
+static void test_carcassonne_symbols(void **unused)
+{
+    (void)unused;
+    char *in = repeat("1\\n", 6);
+    char *out = layout_run("", "play carcassonne --seats human,random --seed 9", in);
+    expect_in(out, "r0 --X-- r1 --X..");   /* W: three roads meet, each ends */
+    expect_in(out, "+ bend, o end, X crossing");
+    expect_in(out, "player 0 red    r/R");
+    expect_in(out, "player 1 blue   b/B");
+    free(out);
+    free(in);
+    /* V: a bend, drawn '+' at the centre, with a follower on its road as it lies, turned. */
+    out = layout_run("", "play carcassonne --seats human,random --seed 33",
+                     "V 1,0 r1\\nroad:SW\\nroad:NW\\nquit\\ny\\n");
+    expect_in(out, "tile V has no feature 'road:SW' where it lies");
+    expect_in(out, "player 0: road:NW\n");
+    expect_in(out, "-----r-+..");
+    free(out);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_carcassonne_fits_80x24),
+        cmocka_unit_test(test_events_wrap),
+        cmocka_unit_test(test_carcassonne_symbols),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

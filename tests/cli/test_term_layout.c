@@ -153,12 +153,75 @@ static void test_carcassonne_symbols(void **unused)
     free(out);
 }
 
+/* Targi: each card of a player's display is described as the centre's are. */
+static void test_targi_display_described(void **unused)
+{
+    (void)unused;
+    char *in = repeat("1\\n", 400);
+    char *out = layout_run("", "play targi --seats human,greedy --seed 3", in);
+    expect_in(out, "  row 3: T5 (Tent, 1 VP) cost D P: +1 VP with 10 or more display cards\n"
+                   "         C9 (Camel rider, 1 VP) cost D D S: +1 good per 2 empty display"
+                   " spaces\n");
+    free(out);
+    free(in);
+}
+
+/* The end of each game: the score by source, why it ended, and what decided (tie-breaks). */
+static void test_end_explained(void **unused)
+{
+    (void)unused;
+    char *out = layout_run("", "play carcassonne --seats random,random --seed 22", "");
+    expect_in(out, "Game over: every tile is played (and any end phase is over).\n"
+                   " Players 0 and 1 share the win: Carcassonne breaks no ties.\n");
+    free(out);
+    out = layout_run("", "play carcassonne --seats random,greedy --seed 3", "");
+    expect_in(out, "\n Player 1 wins on points.\n");
+    free(out);
+
+    out = layout_run("", "play targi --seats random,random --seed 19", "");
+    expect_in(out, "Game over: the robber reached raid 4. Player 1 wins on gold (scores tied).\n");
+    int n = 0;
+    for (const char *q = strstr(out, "\n  score "); q; q = strstr(q + 1, "\n  score ")) {
+        int sc, vp, cards, ab, rows;
+        if (sscanf(q, "\n  score %d = %d VP tokens + %d card VP + %d for abilities + %d for rows",
+                   &sc, &vp, &cards, &ab, &rows) != 5 || sc != vp + cards + ab + rows || sc != 4)
+            fail_msg("bad breakdown: %.80s", q + 1);
+        n++;
+    }
+    assert_int_equal(n, 2);
+    free(out);
+    out = layout_run("", "play targi --seats random,random --seed 23", "");
+    expect_in(out, "Player 0 wins on goods (scores and gold tied).\n");
+    free(out);
+
+    out = layout_run("", "play tafelrunde2 --seats random,random --seed 33", "");
+    expect_in(out, "  Game over: no chest left to reveal and fewer than three colours face up.\n"
+                   "  Winner: player 1 (tied on gems: more hand cards decided)\n");
+    n = 0;
+    for (const char *q = strstr(out, "\n  Player "); q; q = strstr(q + 1, "\n  Player ")) {
+        int p, gems, r, b, y;
+        if (sscanf(q, "\n  Player %d: %d gems = red %d + blue %d + yellow %d", &p, &gems, &r, &b,
+                   &y) != 5)
+            continue;
+        if (gems != r + b + y)
+            fail_msg("gems do not add up: %.80s", q + 1);
+        n++;
+    }
+    assert_int_equal(n, 2);
+    free(out);
+    out = layout_run("", "play tafelrunde2 --seats random,greedy --seed 3", "");
+    expect_in(out, "(most gems)\n");
+    free(out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_carcassonne_fits_80x24),
         cmocka_unit_test(test_events_wrap),
         cmocka_unit_test(test_carcassonne_symbols),
+        cmocka_unit_test(test_targi_display_described),
+        cmocka_unit_test(test_end_explained),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

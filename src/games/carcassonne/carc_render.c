@@ -448,6 +448,26 @@ int carc_render(const tafel_game *g, const void *state, int viewer, int color, c
             carc_put(&o, "%s", pl);
         }
     }
+    if (s->phase == CARC_PH_OVER) {
+        /* Why it ended and who won; the rules break no tie, so a tie is a shared win. */
+        int best = -1, n = 0;
+        for (int p = 0; p < s->nplayers; p++)
+            best = s->score[p] > best ? s->score[p] : best;
+        carc_put(&o, "%s", "Game over: every tile is played (and any end phase is over).\n ");
+        for (int p = 0; p < s->nplayers; p++)
+            n += s->score[p] == best;
+        for (int p = 0, k = 0; p < s->nplayers; p++) {
+            char w[48];
+            if (s->score[p] != best)
+                continue;
+            snprintf(w, sizeof w, "%s %d", k ? (k + 1 == n ? " and" : ",")
+                                             : n > 1 ? "Players" : "Player", p);
+            carc_put(&o, "%s", w);
+            k++;
+        }
+        carc_put(&o, "%s", n > 1 ? " share the win: Carcassonne breaks no ties.\n"
+                                 : " wins on points.\n");
+    }
     char info[256];
     snprintf(info, sizeof info, "tiles left %d", s->nremain);
     carc_put(&o, "%s", info);

@@ -232,12 +232,37 @@ int tr2_render(const tafel_game *g, const void *state, int viewer, int color, ch
         tr2_put(&o, "\n\n");
     }
     if (s->phase == TR2_PH_END) {
+        /* Where each score comes from, why the game ended and what decided it [D-8]: the
+         * gems of face-down chests by colour (face-up ones count nothing), then hand cards. */
         double r[TR2_MAXP];
         tr2_returns(g, s, r);
-        tr2_put(&o, "  Game over. Winner:");
+        int top = -1, ntop = 0, nwin = 0;
+        for (int p = 0; p < g->num_players; p++) {
+            int by[TR2_NCOL] = {0}, nchests = 0, gems = tr2_gems_down(s, p);
+            for (int k = 0; k < TR2_NKIND; k++) {
+                by[tr2_chest_col(k)] += s->down[p][k] * tr2_chest_gems(k);
+                nchests += s->down[p][k];
+            }
+            tr2_put(&o, "  Player %d: %d gems = red %d + blue %d + yellow %d (%d chest%s face"
+                    " down)\n", p, gems, by[0], by[1], by[2], nchests, nchests == 1 ? "" : "s");
+            if (gems > top) {
+                top = gems;
+                ntop = 1;
+            } else if (gems == top) {
+                ntop++;
+            }
+            nwin += r[p] > 0;
+        }
+        tr2_put(&o, "  Game over: no chest left to reveal and fewer than three colours face up."
+                "\n  Winner:");
         for (int p = 0; p < g->num_players; p++)
             if (r[p] > 0)
                 tr2_put(&o, " player %d", p);
+        if (ntop > 1)
+            tr2_put(&o, nwin > 1 ? " (tied on gems and on hand cards: a shared win)"
+                                 : " (tied on gems: more hand cards decided)");
+        else
+            tr2_put(&o, " (most gems)");
         tr2_put(&o, "\n");
     }
     return (int)o.pos;

@@ -123,7 +123,6 @@ static void render_line(render_out *o)
 int targi_render(const tafel_game *g, const void *state, int viewer, int color, char *buf,
                  size_t len)
 {
-    (void)g;
     const targi_state *s = state;
     render_out o = {buf, len, 0, color & TAFEL_RENDER_COLOR};
     if (len)
@@ -171,6 +170,15 @@ int targi_render(const tafel_game *g, const void *state, int viewer, int color, 
                    render_col(&o, p), p, render_off(&o), viewer == p ? " (you)" : "",
                    pl->goods[0], pl->goods[1], pl->goods[2], pl->gold,
                    pl->w9gold ? " (+1 on W9)" : "", pl->vp, targi_score(s, p));
+        if (s->stage == TG_ST_OVER) {
+            /* The final score by source, as the end event counts it. */
+            int cards = 0, rows = targi_row_bonus(pl), score = targi_score(s, p);
+            for (int r = 0; r < 3; r++)
+                for (int i = 0; i < pl->rowlen[r]; i++)
+                    cards += targi_tribe[pl->disp[r * 4 + i]].vp;
+            render_put(&o, "  score %d = %d VP tokens + %d card VP + %d for abilities + %d for "
+                       "rows\n", score, pl->vp, cards, score - pl->vp - cards - rows, rows);
+        }
         if (pl->hand == TG_NONE)
             render_put(&o, "  hand: -\n");
         else if (pl->hand_secret && viewer != p)
@@ -180,11 +188,17 @@ int targi_render(const tafel_game *g, const void *state, int viewer, int color, 
             render_put(&o, "  hand: %s ", targi_tribe[pl->hand].label);
             render_card_info(&o, pl->hand);
         }
+        /* Each card of the display described as the centre's are: its symbol, VP and effect
+         * are what the rows and the final score are made of. */
         for (int row = 0; row < 3; row++) {
             render_put(&o, "  row %d:", row + 1);
-            for (int c = 0; c < pl->rowlen[row]; c++)
-                render_put(&o, " %s", targi_tribe[pl->disp[row * 4 + c]].label);
-            render_put(&o, "\n");
+            if (!pl->rowlen[row])
+                render_put(&o, " -\n");
+            for (int c = 0; c < pl->rowlen[row]; c++) {
+                int card = pl->disp[row * 4 + c];
+                render_put(&o, "%s%s ", c ? "         " : " ", targi_tribe[card].label);
+                render_card_info(&o, card);
+            }
         }
     }
     static const char *const what[] = {"", "raid %d: choose a payment", "place a Targi",
@@ -208,6 +222,24 @@ int targi_render(const tafel_game *g, const void *state, int viewer, int color, 
     {
         render_put(&o, "pending card: %s ", targi_tribe[s->pend_card].label);
         render_card_info(&o, s->pend_card);
+    }
+    if (s->stage == TG_ST_OVER) {
+        /* Why it ended and what decided it: score, then gold, then goods (targi_returns). */
+        int s0 = targi_score(s, 0), s1 = targi_score(s, 1);
+        int full = 0;
+        for (int p = 0; p < 2; p++)
+            full |= s->pl[p].rowlen[0] + s->pl[p].rowlen[1] + s->pl[p].rowlen[2] == 12;
+        double ret[2];
+        targi_returns(g, s, ret);
+        render_put(&o, "Game over: %s. ", full ? "a display is full (12 cards)"
+                                              : "the robber reached raid 4");
+        if (ret[0] == ret[1])
+            render_put(&o, "A shared win: tied on score, gold and goods.\n");
+        else
+            render_put(&o, "Player %d wins%s.\n", ret[1] > ret[0],
+                       s0 != s1 ? " on score"
+                       : s->pl[0].gold != s->pl[1].gold ? " on gold (scores tied)"
+                                                        : " on goods (scores and gold tied)");
     }
     return (int)o.at;
 }

@@ -390,12 +390,34 @@ async function layouts(browser, base) {
                 check(fill.svg >= (size === 'phone' ? 0.9 : 0.6) * fill.panel && fill.height >= 280,
                     `carcassonne at ${vp.width}: the board fills its panel (${Math.round(fill.svg)} of ${Math.round(fill.panel)} px, ${Math.round(fill.height)} high)`);
                 check(fill.tile >= 55, `carcassonne at ${vp.width}: tiles drawn at a readable size (${Math.round(fill.tile)} px)`);
+                // The zoom and Recent buttons must cover no tile: none of them overlaps the board.
+                const over = await page.evaluate(() => {
+                    const b = document.querySelector('#carc-svg').getBoundingClientRect();
+                    return [...document.querySelectorAll('.carc-zoom')].filter((z) => {
+                        const r = z.getBoundingClientRect();
+                        return r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top;
+                    }).map((z) => z.textContent);
+                });
+                check(over.length === 0, `carcassonne at ${vp.width}: no zoom button over the board ${JSON.stringify(over)}`);
                 const pal = await page.evaluate(() => [0, 1].map((p) => ({
                     seat: getComputedStyle(document.querySelector(`#seats li.p${p}`)).borderLeftColor,
                     meeple: getComputedStyle(document.querySelector(`.carc-dot.p${p}`)).backgroundColor,
                 })));
                 check(pal.every((c, p) => c.seat === OKABE_ITO[p] && c.meeple === c.seat),
                     `carcassonne: each player's colour is the same in seats and on the board ${JSON.stringify(pal)}`);
+            }
+            if (name === 'tafelrunde2') {
+                // Gem colours (cards, chests) must not be mistaken for players' colours.
+                const gems = await page.evaluate(() => Object.fromEntries(['red', 'blue', 'yellow'].map((c) => {
+                    const e = document.querySelector(`.tr2-bar.c-${c}, .tr2-chest.c-${c}`) ??
+                        document.body.appendChild(Object.assign(document.createElement('span'), { className: `tr2-chest c-${c}` }));
+                    return [c, getComputedStyle(e).backgroundColor];
+                })));
+                const rgb = (/** @type {string} */ c) => c.match(/\d+/g).slice(0, 3).map(Number);
+                const dist = (a, b) => Math.hypot(...rgb(a).map((v, i) => v - rgb(b)[i]));
+                const near = Object.entries(gems).flatMap(([g, c]) => OKABE_ITO.flatMap((p, i) =>
+                    dist(c, p) < 80 ? [`${g} gem ~ player ${i}`] : []));
+                check(near.length === 0, `tafelrunde2 at ${vp.width}: gem colours unlike every player colour ${JSON.stringify(gems)} ${near.join(', ')}`);
             }
             await ctx.close();
         }

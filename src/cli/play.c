@@ -107,7 +107,8 @@ static int play_ask_human(play_session *s, const void *state, int p, int32_t *ac
     if (n <= PLAY_MAX_LISTED && (rows <= 0 || rows >= 40 || play_list_lines(g, state, legal, n) <= 4))
         play_list_moves(g, state, legal, n);
     else
-        printf("%d legal moves (shown on the board; 'moves' lists them all).\n", n);
+        printf(n > PLAY_MAX_LISTED ? "%d legal moves (shown on the board; 'moves' lists them all).\n"
+                                   : "%d legal moves ('moves' lists them).\n", n);
     for (;;) {
         printf("Player %d, your move (notation or number; 'help', 'quit'): ", p);
         fflush(stdout);

@@ -214,6 +214,26 @@ static void test_end_explained(void **unused)
     free(out);
 }
 
+/* Targi under 40 rows: the grid a line a row with who stands where ("T0", "m1", "R"), the
+ * displays a line a row; its screens shrink from 45 rows to at most 31 (the centre's cards are
+ * still described one a line). */
+static void test_targi_compact(void **unused)
+{
+    (void)unused;
+    char *in = repeat("1\\n", 400);
+    char *out = layout_run("COLUMNS=80 LINES=24", "play targi --seats human,greedy --seed 3", in);
+    expect_in(out, "      |16 Raid 4   |1 Noble    R|2 Dates   T0|3 Salt    T0|4 Raid 1    |\n");
+    expect_in(out, "row 1 |15 Salt     |G10 any   m1|T2 T 3vp    |G2 S        |5 Trader  T1|\n");
+    expect_in(out, "on a card: T0/T1 a Targi, m0/m1 a tribe marker, R the robber");
+    expect_in(out, "  row 3: T5 T 1vp, C9 C 1vp, W6 W 1vp\n");
+    expect_width(out, 80);
+    int rows = max_screen_rows(out);
+    if (rows > 31)
+        fail_msg("a screen of %d rows", rows);
+    free(out);
+    free(in);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -222,6 +242,7 @@ int main(void)
         cmocka_unit_test(test_carcassonne_symbols),
         cmocka_unit_test(test_targi_display_described),
         cmocka_unit_test(test_end_explained),
+        cmocka_unit_test(test_targi_compact),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -85,6 +85,33 @@ static void render_cell_name(render_out *o, const targi_state *s, int r, int c)
     render_put(o, "|%-*.*s", RENDER_W, RENDER_W, t);
 }
 
+/* Compact layout: the card's name and who stands on it in one cell line ("3 Salt T0",
+ * "G2 S m1", "16 Raid R"), so that the grid takes 7 rows instead of 17. */
+static void render_cell_compact(render_out *o, const targi_state *s, int r, int c)
+{
+    render_out name = {NULL, 0, 0, 0};
+    char t[64], occ[16] = "";
+    name.buf = t;
+    name.len = sizeof t;
+    render_cell_name(&name, s, r, c);
+    int b = render_border_at(r, c), who = -1;
+    if (b) {
+        if (s->robber == b && s->stage != TG_ST_SETUP)
+            snprintf(occ, sizeof occ, "R");
+        who = s->border[b];
+        if (who >= 0)
+            snprintf(occ + strlen(occ), sizeof occ - strlen(occ), "%sT%d", occ[0] ? "+" : "", who);
+    } else {
+        who = s->cell_mark[(r - 1) * 3 + (c - 1)];
+        if (who >= 0)
+            snprintf(occ, sizeof occ, "m%d", who);
+    }
+    int ol = (int)strlen(occ), room = RENDER_W - (ol ? ol + 1 : 0);
+    render_put(o, "|%-*.*s", room, room, t + 1);
+    if (ol)
+        render_put(o, " %s%s%s", render_col(o, who >= 0 ? who : 2), occ, render_off(o));
+}
+
 static void render_cell_occupants(render_out *o, const targi_state *s, int r, int c)
 {
     int b = render_border_at(r, c), used = 0;
@@ -138,11 +165,18 @@ int targi_render(const tafel_game *g, const void *state, int viewer, int color, 
     render_put(&o, "      %-13s%-13s%-13s%s\n", "", "  col 1", "  col 2", "  col 3");
     render_put(&o, "      ");
     render_line(&o);
+    int compact = TAFEL_RENDER_ROWS(color) > 0 && TAFEL_RENDER_ROWS(color) < 40;
     for (int r = 0; r < 5; r++) {
         if (r >= 1 && r <= 3)
             render_put(&o, "row %d ", r);
         else
             render_put(&o, "      ");
+        if (compact) {
+            for (int c = 0; c < 5; c++)
+                render_cell_compact(&o, s, r, c);
+            render_put(&o, "|\n");
+            continue;
+        }
         for (int c = 0; c < 5; c++)
             render_cell_name(&o, s, r, c);
         render_put(&o, "|\n      ");
@@ -150,6 +184,11 @@ int targi_render(const tafel_game *g, const void *state, int viewer, int color, 
             render_cell_occupants(&o, s, r, c);
         render_put(&o, "|\n      ");
         render_line(&o);
+    }
+    if (compact) {
+        render_put(&o, "      ");
+        render_line(&o);
+        render_put(&o, "      on a card: T0/T1 a Targi, m0/m1 a tribe marker, R the robber\n");
     }
     for (int c = 0; c < 9; c++) {
         int card = s->cell_card[c];
@@ -180,7 +219,7 @@ int targi_render(const tafel_game *g, const void *state, int viewer, int color, 
                        "rows\n", score, pl->vp, cards, score - pl->vp - cards - rows, rows);
         }
         if (pl->hand == TG_NONE)
-            render_put(&o, "  hand: -\n");
+            render_put(&o, "%s", compact ? "" : "  hand: -\n");
         else if (pl->hand_secret && viewer != p)
             render_put(&o, "  hand: (a hidden card)\n");
         else
@@ -190,12 +229,22 @@ int targi_render(const tafel_game *g, const void *state, int viewer, int color, 
         }
         /* Each card of the display described as the centre's are: its symbol, VP and effect
          * are what the rows and the final score are made of. */
+        if (compact && !(pl->rowlen[0] + pl->rowlen[1] + pl->rowlen[2]))
+            render_put(&o, "  display: -\n");
         for (int row = 0; row < 3; row++) {
+            if (compact && !pl->rowlen[row])
+                continue;
             render_put(&o, "  row %d:", row + 1);
             if (!pl->rowlen[row])
                 render_put(&o, " -\n");
             for (int c = 0; c < pl->rowlen[row]; c++) {
                 int card = pl->disp[row * 4 + c];
+                if (compact) { /* under 40 rows: as on the grid, a row a line */
+                    render_put(&o, " %s %c %dvp%s", targi_tribe[card].label,
+                               targi_symbol_letter[targi_tribe[card].symbol],
+                               targi_tribe[card].vp, c + 1 < pl->rowlen[row] ? "," : "\n");
+                    continue;
+                }
                 render_put(&o, "%s%s ", c ? "         " : " ", targi_tribe[card].label);
                 render_card_info(&o, card);
             }

@@ -43,9 +43,10 @@ static void carc_put_wrapped(carc_out *o, const char *items, int width, int max_
                 /* The rest is counted, not listed: 'moves' or x,y reach them. */
                 line[n] = 0;
                 while (n + 12 > width && done > 1) {
-                    char *cut = strrchr(line, ' ');
-                    while (cut > line && cut[-1] == ' ')
-                        cut--;
+                    /* items hold single spaces ("a(0,1): r0 r2"): cut at the last double */
+                    char *cut = line, *q;
+                    while ((q = strstr(cut + 1, "  ")))
+                        cut = q;
                     n = (int)(cut - line);
                     line[n] = 0;
                     done--;

@@ -99,6 +99,11 @@ static void test_carcassonne_fits_80x24(void **unused)
     if (rows > 24)
         fail_msg("a screen of %d rows", rows);
     free(out);
+    /* The cut placement list ends between squares, never inside one. */
+    out = layout_run("COLUMNS=80 LINES=24", "play carcassonne --seats human,greedy --seed 5", in);
+    expect_in(out, "  +3 more\n");
+    assert_null(strstr(out, "):  +"));
+    free(out);
     /* Without a size the whole board is drawn, as before: no window marks. */
     out = layout_run("", "play carcassonne --seats human,random --seed 9", in);
     assert_null(strstr(out, "more row"));

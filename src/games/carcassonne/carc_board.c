@@ -467,16 +467,21 @@ static void carc_remove_open_tile(const tafel_game *g, carc_state *s, int t)
             s->fol[i].tile--;
     /* the features through the tile, from their segments again */
     int ecinn = g->params[CARC_P_ECINN] ? CARC_F_INN_OPT : 0;
+    uint8_t taff[CARC_MAX_TILES]; /* the tile has a segment in those features */
     for (int u = 0; u < s->ntiles; u++) {
         const carc_tile *U = &s->tiles[u];
         const carc_kind *UK = &carc_kinds[U->kind];
+        taff[u] = 0;
         for (int i = 0; i < UK->nseg; i++)
-            if (aff[U->seg_base + i])
+            if (aff[U->seg_base + i]) {
                 carc_init_seg(s, U->seg_base + i, &UK->seg[i], ecinn);
+                taff[u] = 1;
+            }
     }
+    /* a joined pair of segments is in those features on both sides or on neither */
     for (int u = 0; u < s->ntiles; u++)
         for (int d = 1; d <= 2; d++)
-            if (s->tiles[u].nb[d] != CARC_NONE)
+            if (taff[u] && s->tiles[u].nb[d] != CARC_NONE)
                 carc_connect_marked(s, u, d, s->tiles[u].nb[d], aff);
     for (int i = 0; i < n; i++) {
         if (!aff[i])
@@ -492,7 +497,7 @@ static void carc_remove_open_tile(const tafel_game *g, carc_state *s, int t)
     for (int u = 0; u < s->ntiles; u++) {
         carc_tile *U = &s->tiles[u];
         const carc_kind *UK = &carc_kinds[U->kind];
-        for (int j = 0; j < UK->ncity + UK->nroad; j++) {
+        for (int j = 0; taff[u] && j < UK->ncity + UK->nroad; j++) {
             if (!aff[U->seg_base + j])
                 continue;
             int rj = carc_find(s, U->seg_base + j), seen = 0;

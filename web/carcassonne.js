@@ -622,6 +622,9 @@ function draw(b, v, ctx) {
                 const g = s('g', {
                     class: `carc-spot${large ? ' large' : ''}`, 'data-feature': name,
                     'data-large': large ? 1 : 0, transform: `translate(${px} ${py})`,
+                    // where the segment's spot lies in the tile's square, before any push-apart
+                    // (tests/web/e2e.mjs checks it against the name of the move it sends)
+                    'data-at': `${x} ${y}`,
                 }, s('circle', { r: rad }),
                 s('text', { y: 3.5 }, document.createTextNode(large ? 'L' : '')));
                 activatable(g, t(large ? 'largeOn' : 'followerOn', { f: name }), () => send(l));

@@ -143,7 +143,19 @@ async function clickCarc(page, rnd, stats) {
         await page.click('#carc-place');
         stats.place++;
     } else if (await spots.count() && (rnd() < 0.6 || !await page.locator('#carc-skip').count())) {
-        await pick(spots);
+        const i = Math.floor(rnd() * await spots.count());
+        const spot = await spots.nth(i).evaluate((e) => ({
+            feature: e.getAttribute('data-feature'), large: e.getAttribute('data-large') === '1',
+            at: (e.getAttribute('data-at') ?? '').split(' ').map(Number),
+            drawn: /translate\((\S+) (\S+)\)/.exec(e.getAttribute('transform') ?? '')?.slice(1).map(Number),
+            all: [...document.querySelectorAll('.carc-spot')].map((x) => x.getAttribute('data-feature')),
+        }));
+        const sentBefore = stats.frames.sent.length;
+        const last = stats.frames.last;
+        await spots.nth(i).click();
+        for (let k = 0; k < 50 && stats.frames.sent.length === sentBefore; k++)
+            await page.waitForTimeout(20);
+        checkSpot(spot, last, stats.frames.sent.slice(sentBefore), stats);
         stats.follower++;
     } else if (await page.locator('#carc-skip').count()) {
         await page.click('#carc-skip');
@@ -160,6 +172,45 @@ async function clickCarc(page, rnd, stats) {
     }
     await page.waitForFunction((b) => document.querySelectorAll('#log > li').length > b ||
         !document.querySelector('#end')?.hidden, before, { timeout: STEP_TIMEOUT });
+}
+
+// Where follower spots point: a side's middle (N E S W) for cities and roads, a half side's
+// middle (Nw Ne En Es Se Sw Ws Wn) for fields, in a tile's square of side 100.
+const SIDE = { N: [50, 0], E: [100, 50], S: [50, 100], W: [0, 50] };
+const HALF = { Nw: [25, 0], Ne: [75, 0], En: [100, 25], Es: [100, 75], Se: [75, 100],
+    Sw: [25, 100], Ws: [0, 75], Wn: [0, 25] };
+
+/** Check one follower click: the page sent exactly one action, the legal one named by the
+ * clicked spot (large or not), and the spot was drawn on the part of the tile that name means as
+ * the tile lies on the board: the border point nearest to the spot is one the name lists. A
+ * lookup of the segment at the wrong rotation draws the spot elsewhere (or not at all: then the
+ * spots on the board differ from the legal ones). */
+function checkSpot(spot, last, sent, stats) {
+    const legal = last?.legal ?? [];
+    const want = legal.filter((l) => /^(L )?((?:city|road|field):\S+|cloister)$/.test(l.text))
+        .map((l) => l.text.replace(/^L /, ''));
+    const problems = [];
+    if (JSON.stringify([...new Set(spot.all)].sort()) !== JSON.stringify([...new Set(want)].sort()))
+        problems.push(`spots on the board ${JSON.stringify([...new Set(spot.all)])} != legal ${JSON.stringify([...new Set(want)])}`);
+    const text = sent.length === 1 ? legal.find((l) => l.action === sent[0].action)?.text : undefined;
+    if (text !== `${spot.large ? 'L ' : ''}${spot.feature}`)
+        problems.push(`clicked ${spot.large ? 'L ' : ''}${spot.feature}, sent ${JSON.stringify(sent)} (${text})`);
+    const m = /^(city|road|field):(\S+)$/.exec(spot.feature);
+    if (m) {
+        const pts = m[1] === 'field' ? HALF : SIDE;
+        const named = m[1] === 'field' ? m[2].split(',') : [...m[2]];
+        const d = (k) => Math.hypot(pts[k][0] - spot.at[0], pts[k][1] - spot.at[1]);
+        const best = Math.min(...Object.keys(pts).map(d));
+        if (!named.some((k) => pts[k] && d(k) <= best + 0.01))
+            problems.push(`${spot.feature} drawn at ${spot.at} of its tile, nearest ${Object.keys(pts).filter((k) => d(k) <= best + 0.01)}`);
+    }
+    const p = last?.view?.placed;
+    if (!p || !spot.drawn || Math.hypot(spot.drawn[0] - p.x * 100 - spot.at[0],
+        spot.drawn[1] - p.y * 100 - spot.at[1]) > 40)
+        problems.push(`${spot.feature} drawn at ${spot.drawn}, not near ${spot.at} of the tile at ${JSON.stringify(p)}`);
+    stats.spotChecks++;
+    if (problems.length)
+        stats.spotProblems.push(...problems);
 }
 
 function rng(seed) {
@@ -217,6 +268,21 @@ async function playAgainstBot(browser, base, game, seed) {
 async function playCarcassonne(browser, base, game, seed) {
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 720 } });
     const page = await ctx.newPage();
+    // Frames to and from the page, before its socket opens: what a follower click sent.
+    const stats = { place: 0, rotations: 0, follower: 0, skip: 0, other: 0, fallback: 0,
+        spotChecks: 0, spotProblems: [], frames: { last: null, sent: [] } };
+    page.on('websocket', (ws) => {
+        ws.on('framereceived', (f) => {
+            const msg = JSON.parse(String(f.payload));
+            if (msg.view)
+                stats.frames.last = msg;
+        });
+        ws.on('framesent', (f) => {
+            const msg = JSON.parse(String(f.payload));
+            if (msg.type === 'act')
+                stats.frames.sent.push(msg);
+        });
+    });
     const { id, links } = await createInLobby(page, base, game, ['human', 'random']);
     await page.goto(links['0']);
     await page.waitForSelector('#seats li strong');
@@ -227,14 +293,17 @@ async function playCarcassonne(browser, base, game, seed) {
     // screen, so the whole board.
     await page.click('.carc-zoom[data-cam="fit"]', { timeout: STEP_TIMEOUT });
     const rnd = rng(seed);
-    const stats = { place: 0, rotations: 0, follower: 0, skip: 0, other: 0, fallback: 0 };
     let steps = 0, state;
     while ((state = await settle(page)) === 'move' && steps < MAX_STEPS) {
         await clickCarc(page, rnd, stats);
         if (++steps === 50)
             await page.screenshot({ path: join(outDir, `${game}-mid.png`), fullPage: true });
     }
-    log(`${game}: board clicks ${JSON.stringify(stats)}`);
+    const { frames, spotProblems, ...counts } = stats;
+    void frames;
+    log(`${game}: board clicks ${JSON.stringify(counts)}`);
+    check(stats.spotChecks >= 5 && spotProblems.length === 0,
+        `${game}: each of ${stats.spotChecks} follower clicks sent the move named by its spot, drawn where that name lies on the board tile ${JSON.stringify(spotProblems.slice(0, 3))}`);
     check(state === 'end', `${game}: played to the end on the board (${steps} moves)`);
     check(stats.place > 20 && stats.rotations > 0 && stats.follower > 0 && stats.skip > 0,
         `${game}: tiles placed, rotated, followers put and skipped by clicks on the board`);

@@ -104,6 +104,13 @@ static void test_carcassonne_fits_80x24(void **unused)
     expect_in(out, "  +3 more\n");
     assert_null(strstr(out, "):  +"));
     free(out);
+    /* The window shows the squares where the tile fits rather than an empty row: of the first
+     * board's three rows, the two with a, b and c. */
+    out = layout_run("COLUMNS=80 LINES=24", "play carcassonne --seats human,greedy --seed 12",
+                     "quit\\ny\\n");
+    expect_in(out, "     ^ 1 more row above (y -1..-1)\n          .###.     \n   0  a   ----- b   \n"
+                   "          .....     \n                    \n   1       c        \n");
+    free(out);
     /* Without a size the whole board is drawn, as before: no window marks. */
     out = layout_run("", "play carcassonne --seats human,random --seed 9", in);
     assert_null(strstr(out, "more row"));

@@ -254,9 +254,29 @@ static void carc_put_board(carc_out *o, const carc_state *s, const char *gch,
         cx = s->tiles[s->ntiles - 1].x;
         cy = s->tiles[s->ntiles - 1].y;
     }
-    int vx = cx - x0 - wx / 2, vy = cy - y0 - wy / 2; /* the window's first column and row */
-    vx = vx < 0 ? 0 : vx > bw - wx ? bw - wx : vx;
-    vy = vy < 0 ? 0 : vy > bh - wy ? bh - wy : vy;
+    /* The window's first column and row: of the windows holding the last tile, the one that
+     * shows the most squares marked for a move (labels), then the most tiles, then the one
+     * most centred on the last tile. */
+    int vx = 0, vy = 0, best = -1;
+    for (int ty = cy - y0 - wy + 1; ty <= cy - y0; ty++)
+        for (int tx = cx - x0 - wx + 1; tx <= cx - x0; tx++) {
+            if (ty < 0 || tx < 0 || ty + wy > bh || tx + wx > bw)
+                continue;
+            int labels = 0, tiles = 0;
+            for (int y = ty; y < ty + wy; y++)
+                for (int x = tx; x < tx + wx; x++) {
+                    int k = (y * GH + 1) * stride + x * GW;
+                    labels += gcol[k + 1] == COL_LABEL;
+                    tiles += gch[k + 2] != ' ';
+                }
+            int off = abs(2 * (cx - x0 - tx) - (wx - 1)) + abs(2 * (cy - y0 - ty) - (wy - 1));
+            int score = labels * 4096 + tiles * 64 + (63 - (off < 63 ? off : 63));
+            if (score > best) {
+                best = score;
+                vx = tx;
+                vy = ty;
+            }
+        }
     int left = vx > 0, right = vx + wx < bw;
     char line[96];
     carc_put(o, "%s", "     ");

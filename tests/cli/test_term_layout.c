@@ -156,6 +156,10 @@ static void test_carcassonne_symbols(void **unused)
     expect_in(out, "player 1 blue   b/B");
     free(out);
     free(in);
+    /* EC: three roads cross and one has an inn: the crossing stays visible, the inn on its road */
+    out = layout_run("", "play carcassonne --seats human,greedy --seed 12", "quit\\ny\\n");
+    expect_in(out, "r0 --X-I r1 --X.. r2 I-X-- r3 ..X--");
+    free(out);
     /* V: a bend, drawn '+' at the centre, with a follower on its road as it lies, turned. */
     out = layout_run("", "play carcassonne --seats human,random --seed 33",
                      "V 1,0 r1\\nroad:SW\\nroad:NW\\nquit\\ny\\n");

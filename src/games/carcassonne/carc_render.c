@@ -155,8 +155,11 @@ static void carc_draw_kind(const carc_state *s, int kind, int rot, int t, char *
     }
     for (int i = 0; i < K->nseg; i++)
         if (K->seg[i].type == CARC_ROAD && (K->seg[i].flags & CARC_F_INN)) {
-            ch[cen] = 'I';
-            col[cen] = COL_ROAD;
+            /* On the road itself, at its first side: in the centre it would sit in a city
+             * drawn across the tile, or hide a crossing. */
+            int d = (__builtin_ctz(K->seg[i].mask) + rot) & 3;
+            ch[ey[d][1] * stride + ex[d][1]] = 'I';
+            col[ey[d][1] * stride + ex[d][1]] = COL_ROAD;
         }
     (void)ncityedges;
     /* followers */

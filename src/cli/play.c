@@ -46,6 +46,38 @@ static void play_hide_screen(void)
     }
 }
 
+/* The colour a game draws each player in (carc_render's followers and score lines,
+ * targi_render's player lines; Die Tafelrunde 2 has none): with colour on, "player N" in the
+ * prompt and the log is drawn in it, so that board, prompt, log and scores agree. Without colour
+ * the digit does it (the boards give "player 0 red r/R"). Keep in step with those tables. */
+typedef struct {
+    const char *game;
+    const char *ansi[TAFEL_MAX_PLAYERS];
+} play_colours;
+static const play_colours play_colour_table[] = {
+    {"carcassonne",
+     {"\033[41;37;1m", "\033[44;37;1m", "\033[43;30m", "\033[42;30m", "\033[45;37;1m",
+      "\033[47;30m"}},
+    {"targi", {"\033[31m", "\033[34m"}},
+};
+
+/* "player 0" (word: "player" or "Player"), in the player's colour when colour is on. */
+static const char *play_who(const play_session *s, int p, const char *word, char *buf,
+                            size_t len)
+{
+    const char *game = tafel_match_game(s->m)->type->name;
+    for (size_t i = 0; s->color && i < sizeof play_colour_table / sizeof *play_colour_table;
+         i++) {
+        const play_colours *c = &play_colour_table[i];
+        if (strcmp(c->game, game) || p < 0 || p >= TAFEL_MAX_PLAYERS || !c->ansi[p])
+            continue;
+        snprintf(buf, len, "%s%s %d\033[0m", c->ansi[p], word, p);
+        return buf;
+    }
+    snprintf(buf, len, "%s %d", word, p);
+    return buf;
+}
+
 /* Read one line; returns 0 at EOF. */
 static int play_read_line(char *buf, size_t len)
 {
@@ -110,7 +142,9 @@ static int play_ask_human(play_session *s, const void *state, int p, int32_t *ac
         printf(n > PLAY_MAX_LISTED ? "%d legal moves (shown on the board; 'moves' lists them all).\n"
                                    : "%d legal moves ('moves' lists them).\n", n);
     for (;;) {
-        printf("Player %d, your move (notation or number; 'help', 'quit'): ", p);
+        char who[96];
+        printf("%s, your move (notation or number; 'help', 'quit'): ",
+               play_who(s, p, "Player", who, sizeof who));
         fflush(stdout);
         char line[512];
         if (!play_read_line(line, sizeof line))
@@ -187,7 +221,8 @@ static int play_ask_human(play_session *s, const void *state, int p, int32_t *ac
 }
 
 /* An event line, indented by two and wrapped between words at width (continued lines by four),
- * so that a long one does not run past the terminal's edge. */
+ * so that a long one does not run past the terminal's edge; when the width is unknown (a pipe
+ * without COLUMNS) each event stays one line, for logs and scripts. */
 static void play_put_wrapped(const char *t, int width)
 {
     int indent = 2;
@@ -218,15 +253,17 @@ static void play_tell(void *ctx, const tafel_match *m, size_t index, int player,
     const play_session *s = ctx;
     const tafel_game *g = tafel_match_game(m);
     char text[TAFEL_TEXT_LEN];
+    char who[96];
     if (tafel_match_bot(m, player)) {
         g->type->action_to_text(g, before, action, text, sizeof text);
-        printf("player %d (%s): %s\n", player, tafel_match_seat(m, player), text);
+        printf("%s (%s): %s\n", play_who(s, player, "player", who, sizeof who),
+               tafel_match_seat(m, player), text);
     } else {
         tafel_action_seen(g, before, action, s->viewer, text, sizeof text);
         if (text[0] && player == TAFEL_CHANCE)
             printf("chance: %s\n", text);
         else if (text[0])
-            printf("player %d: %s\n", player, text);
+            printf("%s: %s\n", play_who(s, player, "player", who, sizeof who), text);
     }
     /* A draw's event often says what its action line just said: say it once. */
     json_t *events = tafel_events_json(g, before, action, after, s->viewer);
@@ -237,7 +274,7 @@ static void play_tell(void *ctx, const tafel_match *m, size_t index, int player,
     json_array_foreach(events, i, e) {
         const char *t = json_string_value(json_object_get(e, "text"));
         if (t && *t && strcmp(t, text))
-            play_put_wrapped(t, cols > 20 ? cols : 80);
+            play_put_wrapped(t, cols > 20 ? cols : 1 << 20); /* width unknown: a log */
     }
     json_decref(events);
 }

@@ -14,6 +14,10 @@ int cli_use_color(FILE *f)
     const char *no = getenv("NO_COLOR");
     if (no && *no)
         return 0;
+    /* The common convention to force colour into a pipe (tests, pagers such as less -R). */
+    const char *force = getenv("CLICOLOR_FORCE");
+    if (force && *force && strcmp(force, "0"))
+        return 1;
     const char *term = getenv("TERM");
     if (term && !strcmp(term, "dumb"))
         return 0;

@@ -250,6 +250,26 @@ static void test_targi_compact(void **unused)
     free(in);
 }
 
+/* With colour on, "player N" in the prompt and the log is drawn in the colour the board gives
+ * that player (Carcassonne: red background for 0, blue for 1; Targi: red, blue); the text is the
+ * same as without colour. */
+static void test_player_colours(void **unused)
+{
+    (void)unused;
+    /* layout_run sets NO_COLOR=1, which an empty NO_COLOR= before it cannot undo: run with env */
+    char *out = layout_run("env -u NO_COLOR CLICOLOR_FORCE=1",
+                           "play carcassonne --seats human,greedy --seed 12", "1\\n1\\nquit\\ny\\n");
+    expect_in(out, "\033[41;37;1mPlayer 0\033[0m, your move");
+    expect_in(out, "\033[44;37;1mplayer 1\033[0m (greedy): EK 0,-1 r3\n");
+    expect_in(out, "\033[41;37;1mplayer 0\033[0m: EC -1,0 r0\n");
+    free(out);
+    out = layout_run("env -u NO_COLOR CLICOLOR_FORCE=1", "play targi --seats greedy,human --seed 2",
+                     "1\\n1\\n1\\nquit\\ny\\n");
+    expect_in(out, "\033[31mplayer 0\033[0m (greedy): ");
+    expect_in(out, "\033[34mPlayer 1\033[0m, your move");
+    free(out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -259,6 +279,7 @@ int main(void)
         cmocka_unit_test(test_targi_display_described),
         cmocka_unit_test(test_end_explained),
         cmocka_unit_test(test_targi_compact),
+        cmocka_unit_test(test_player_colours),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

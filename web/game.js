@@ -8,6 +8,7 @@ import { boardFor } from './boards.js';
 import { el } from './dom.js';
 import { t, who } from './i18n.js';
 import { rulesButton } from './rules.js';
+import { tieBreak } from './verdict.js';
 
 /**
  * @typedef {import('./protocol.js').Entry} Entry
@@ -43,6 +44,16 @@ export function showMatch(root, id) {
         past: null,
     };
 
+    // Other players' moves that arrive together (a bot answers at once, often several moves
+    // in a row) are shown one by one, PACE ms apart, so the player can follow them; the
+    // button shows the rest at once.
+    const PACE = 400;
+    /** @type {ServerMessage[]} */
+    const queue = [];
+    let paceTimer = 0;
+    const skip = el('button', { type: 'button', id: 'skip-moves', hidden: '' }, t('skipMoves'));
+    skip.onclick = () => flush();
+
     const title = el('h2', { id: 'match-title' }, t('match', { id }));
     const turn = el('p', { id: 'turn', class: 'turn' });
     const notice = el('p', { id: 'notice', class: 'notice', role: 'status' });
@@ -60,7 +71,7 @@ export function showMatch(root, id) {
     const movesPanel = /** @type {HTMLDetailsElement} */ (el('details', { class: 'panel moves-panel', open: '' },
         el('summary', {}, el('h3', {}, t('yourMoves'))), moves));
     root.replaceChildren(el('div', { class: 'match' },
-        el('div', { class: 'match-head' }, title, turn, notice, rules), keys, end,
+        el('div', { class: 'match-head' }, title, turn, skip, notice, rules), keys, end,
         el('div', { class: 'cols' },
             el('div', { class: 'main-col' },
                 movesPanel, pastBar, board),
@@ -89,8 +100,45 @@ export function showMatch(root, id) {
         drawMoves();
     }
 
-    /** @param {ServerMessage} msg */
+    /** Messages that change the position wait their turn behind others' paced moves; a whole
+     * state replaces whatever was waiting. @param {ServerMessage} msg */
     function onMessage(msg) {
+        if (msg.type === 'state') {
+            queue.length = 0;
+            flush();
+        }
+        if (msg.type === 'action' || msg.type === 'over') {
+            queue.push(msg);
+            pump();
+            return;
+        }
+        handle(msg);
+    }
+
+    /** Show queued messages; after another player's move, what arrives within PACE waits (the
+     * messages of a burst come one by one, so the pause starts at the move, not at a queue). */
+    function pump() {
+        while (queue.length && !paceTimer) {
+            const m = /** @type {ServerMessage} */ (queue.shift());
+            handle(m);
+            const p = m.type === 'action' ? m.entry.player : -1;
+            if (p >= 0 && p !== page.seat)
+                paceTimer = window.setTimeout(() => { paceTimer = 0; pump(); }, PACE);
+        }
+        skip.hidden = queue.length === 0;
+    }
+
+    /** Show everything waiting at once. */
+    function flush() {
+        window.clearTimeout(paceTimer);
+        paceTimer = 0;
+        while (queue.length)
+            handle(/** @type {ServerMessage} */ (queue.shift()));
+        skip.hidden = true;
+    }
+
+    /** @param {ServerMessage} msg */
+    function handle(msg) {
         switch (msg.type) {
         case 'joined':
             page.seat = msg.seat;
@@ -324,6 +372,7 @@ export function showMatch(root, id) {
         const verdict = winners.length === returns.length ? t('draw')
             : winners.length > 1 ? t('winners', { list: winners.map(who).join(', ') })
             : winners[0] === page.seat ? t('youWin') : t('wins', { who: who(winners[0]) });
+        const tie = tieBreak(page.game, scores, returns);
         end.hidden = false;
         end.replaceChildren(el('h2', {}, t('finalScores')),
             el('table', { class: 'scores', id: 'scores' },
@@ -333,6 +382,7 @@ export function showMatch(root, id) {
                 }, el('td', { class: 'who' }, `${who(p)}${p === page.seat ? ` ${t('you')}` : ''}`), el('td', { class: 'score' }, String(s)))))),
             el('p', { id: 'winner' }, verdict,
                 o.resigned !== undefined ? t('resigned', { who: who(o.resigned) }) : ''),
+            tie ? el('p', { id: 'tie-break' }, t(/** @type {any} */ (tie))) : '',
             el('p', {}, el('a', { href: o.record, download: `tafel-match-${id}.json`, id: 'record' }, t('downloadRecord')),
                 ' · ', el('a', { href: `/match/${id}/replay`, id: 'replay-link' }, t('replayThis')),
                 ' · ', el('a', { href: '/' }, t('backToLobby'))));

@@ -50,9 +50,13 @@ export async function showLobby(root) {
     const created = el('section', { id: 'created', class: 'panel', hidden: '' });
     const list = el('section', { id: 'matches', class: 'panel' });
     const finished = el('section', { id: 'finished', class: 'panel', hidden: '' });
+    // Two columns on a wide screen: making a match on the left, the matches to join, watch or
+    // replay on the right from the start (that half stood empty until a match was created).
     root.replaceChildren(el('div', { class: 'lobby' },
-        el('section', { class: 'panel' }, el('h2', {}, t('newMatch')), newMatchForm(games, created)),
-        created, uploadForm(root), list, finished));
+        el('div', { class: 'lobby-col', id: 'lobby-make' },
+            el('section', { class: 'panel' }, el('h2', {}, t('newMatch')), newMatchForm(games, created)),
+            created, uploadForm(root)),
+        el('div', { class: 'lobby-col', id: 'lobby-lists' }, list, finished)));
     await Promise.all([refreshMatches(list), finishedMatches(finished)]);
 }
 

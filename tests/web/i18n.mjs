@@ -71,5 +71,18 @@ for (const g of ['carcassonne', 'targi', 'tafelrunde2'])
 if (!['inns_cathedrals', 'tatan'].every((m) => RULES.carcassonne?.en?.modules?.[m]))
     fail('the Carcassonne rules lack Inns & Cathedrals or Tatan');
 
+// The end screen names the tie-break when equal scores got different returns (verdict.js).
+const { tieBreak } = await import(pathToFileURL(join(webDir, 'verdict.js')).href);
+for (const [game, scores, returns, want] of [
+    ['targi', [12, 12], [1, 0], 'tieBreakTargi'], ['targi', [13, 12], [1, 0], null],
+    ['tafelrunde2(players=3)', [5, 5, 2], [0, 1, 0], 'tieBreakTr2'],
+    ['tafelrunde2(players=2)', [5, 5], [0.5, 0.5], null],
+    ['carcassonne(players=2)', [40, 40], [0.5, 0.5], null]]) {
+    checked++;
+    const got = tieBreak(game, scores, returns);
+    if (got !== want || (got && !TEXTS[got]))
+        fail(`tie-break of ${game} ${JSON.stringify(scores)} ${JSON.stringify(returns)}: ${got}, want ${want}`);
+}
+
 console.log(failures ? `${failures} failed` : `all passed (${checked} texts and rules pages)`);
 process.exit(failures ? 1 : 0);

@@ -140,7 +140,16 @@ async function languages(browser, base) {
     await page.selectOption('#game', 'carcassonne');
     if (await page.locator('#param-tatan').count())
         await page.selectOption('#param-tatan', 'off');
+    await page.waitForSelector('#matches h2');
     await page.screenshot({ path: join(outDir, 'ui-lobby-desk-de.png') });
+    // At 1280 px the lists of matches fill the right half beside the form, on the first screen.
+    const lay = await page.evaluate(() => {
+        const r = (/** @type {string} */ q) => document.querySelector(q)?.getBoundingClientRect();
+        const form = r('#lobby-make'), list = r('#matches');
+        return form && list ? { formRight: form.right, listLeft: list.left, listTop: list.top } : null;
+    });
+    check(lay && lay.listLeft >= lay.formRight && lay.listTop < 200,
+        `the lobby shows the open and running matches beside the new-match form ${JSON.stringify(lay)}`);
     await page.click('#lobby-rules');
     await page.waitForSelector('dialog#rules[open]');
     await page.screenshot({ path: join(outDir, 'ui-rules-desk-de.png') });
@@ -424,6 +433,81 @@ async function layouts(browser, base) {
     }
 }
 
+/** The bots' moves shown as they happen: a bot's moves that arrive together appear in the log
+ * one by one, about 400 ms apart, and "Show all moves now" shows the rest at once. Arrival
+ * times of the socket's action messages and of the log's entries are taken in the page. */
+async function botPace(browser, base) {
+    const ctx = await browser.newContext({ viewport: DESK, locale: 'en-GB' });
+    const page = await ctx.newPage();
+    await page.addInitScript(() => {
+        const w = /** @type {any} */ (window);
+        w.__frames = [];
+        w.__lis = [];
+        const WS = window.WebSocket;
+        window.WebSocket = class extends WS {
+            constructor(...a) {
+                super(...a);
+                this.addEventListener('message', (e) => {
+                    const m = JSON.parse(e.data);
+                    if (m.type === 'action')
+                        w.__frames.push({ t: performance.now(), player: m.entry.player, index: m.entry.index });
+                });
+            }
+        };
+        new MutationObserver((ms) => {
+            for (const m of ms)
+                for (const n of m.addedNodes)
+                    if (n instanceof HTMLLIElement && n.parentElement?.id === 'log')
+                        w.__lis.push({ t: performance.now(), index: Number(n.dataset.index) });
+        }).observe(document, { subtree: true, childList: true });
+    });
+    const { url } = await createMatch(base, 'carcassonne(players=2)', ['human', 'random']);
+    await page.goto(url);
+    await page.waitForSelector('#carc-players');
+    await advance(page, 'carcassonne', 8);
+    const { frames, lis } = await page.evaluate(() => ({
+        frames: /** @type {any} */ (window).__frames, lis: /** @type {any} */ (window).__lis,
+    }));
+    // Pairs of the bot's moves whose messages came within 100 ms of each other: the log must
+    // show the second 300-800 ms after the first.
+    const shown = new Map(lis.map((l) => [l.index, l.t]));
+    const pairs = [];
+    for (let i = 1; i < frames.length; i++) {
+        const a = frames[i - 1], b = frames[i];
+        if (a.player === 1 && frames[i].t - a.t < 100 && shown.has(a.index) && shown.has(b.index))
+            pairs.push(Math.round(shown.get(b.index) - shown.get(a.index)));
+    }
+    check(pairs.length >= 3 && pairs.every((d) => d >= 300 && d <= 800),
+        `carcassonne: a bot's moves that arrive together are shown one by one, 300-800 ms apart (${JSON.stringify(pairs)} ms)`);
+    // Skipping: while moves wait, the button shows them all at once.
+    let skipped = false;
+    for (let turn = 0; turn < 10 && !skipped; turn++) {
+        if (await myTurn(page, '.carc-square.legal, .carc-spot, #carc-skip, .carc-choice') !== 'move')
+            break;
+        const before = await logCount(page);
+        const n0 = await page.evaluate(() => /** @type {any} */ (window).__frames.length);
+        await advance(page, 'carcassonne', 1);
+        try {
+            await page.waitForSelector('#skip-moves:not([hidden])', { timeout: 1500 });
+        } catch {
+            continue;
+        }
+        // Wait for the bot's whole answer, then skip: the log holds every move at once.
+        await page.waitForFunction((n) => /** @type {any} */ (window).__frames.length >= n + 3, n0, { timeout: STEP });
+        await page.click('#skip-moves');
+        const gap = await page.evaluate(() => {
+            const w = /** @type {any} */ (window);
+            const have = new Set([...document.querySelectorAll('#log > li')].map((li) => Number(li.dataset.index)));
+            return w.__frames.filter((f) => !have.has(f.index)).length;
+        });
+        check(gap === 0 && await page.locator('#skip-moves').isHidden() && await logCount(page) > before,
+            `carcassonne: "Show all moves now" shows every waiting move at once (${gap} left)`);
+        skipped = true;
+    }
+    check(skipped, 'carcassonne: the skip button appeared while a bot\'s moves waited');
+    await ctx.close();
+}
+
 let server = null, browser = null;
 const deadline = setTimeout(() => {
     console.error('FAIL: the browser test ran out of time');
@@ -436,7 +520,7 @@ try {
     log(`server ${server.base}`);
     const only = process.env.TAFEL_UI_ONLY;
     const parts = {
-        languages, carcassonneKeyboard, layouts,
+        languages, carcassonneKeyboard, layouts, botPace,
         tafelrunde2Keyboard: (b, u) => boardKeyboard(b, u, 'tafelrunde2(players=2)', Infinity),
         targiKeyboard: (b, u) => boardKeyboard(b, u, 'targi', 25),
     };

@@ -161,7 +161,9 @@ async function languages(browser, base) {
     'with Tatan off the rules show Inns & Cathedrals and not Tatan');
     check((await focusInfo(page)).id === 'rules-close', 'the rules dialog takes the keyboard focus');
     await page.keyboard.press('Escape');
-    check(await page.locator('dialog#rules').count() === 0, 'Escape closes the rules');
+    // The dialog closes on its 'close' event, a task after the key: wait for it, bounded.
+    check(await page.waitForSelector('dialog#rules', { state: 'detached', timeout: 5000 })
+        .then(() => true, () => false), 'Escape closes the rules');
     // Switch to English: kept in localStorage, so a new page is English too.
     await page.selectOption('#lang', 'en');
     await page.waitForFunction(() => document.querySelector('#create')?.textContent === 'Create match',
@@ -302,7 +304,8 @@ async function boardKeyboard(browser, base, game, limit) {
             if (!escaped) {
                 escaped = true;
                 await page.keyboard.press('Escape');
-                check(await page.locator('#board-menu[hidden]').count() === 1, `${name}: Escape closes a choice`);
+                check(await page.waitForSelector('#board-menu[hidden]', { state: 'attached', timeout: 5000 })
+                    .then(() => true, () => false), `${name}: Escape closes a choice`);
                 continue;
             }
             const f = await focusInfo(page);

@@ -19,7 +19,7 @@ export const TEXTS = {
     connected: { en: 'connected', de: 'verbunden' },
     reconnecting: { en: 'reconnecting…', de: 'verbinde neu…' },
     rules: { en: 'Rules', de: 'Regeln' },
-    keys: { en: 'Keys', de: 'Tasten' },
+    keys: { en: 'Keyboard', de: 'Tastatur' },
     close: { en: 'Close', de: 'Schließen' },
 
     // players

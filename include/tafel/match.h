@@ -14,8 +14,8 @@
  *
  * Resignation: tafel_match_resign() ends the game for everyone. The resigning seat's return is
  * 0; the other seats with the highest current score (the game's scores()) share 1. The record
- * keeps the actions but no result (its format cannot say "resigned", and a result there must
- * replay to a finished game); tafel_match_result() and tafel_match_resigned() report it.
+ * keeps the actions and gets that result marked as a resignation (docs/records.md: "resigned"
+ * in its result); tafel_match_result() and tafel_match_resigned() report it too.
  *
  * A match is not thread-safe: its owner serialises calls. It touches a seat's bot only in
  * tafel_match_bot_choose() and tafel_match_free(). */
@@ -48,7 +48,8 @@ tafel_match *tafel_match_new(const char *game, const char *const *seats, int num
 tafel_match *tafel_match_new_game(const tafel_game *g, const char *const *seats, uint64_t seed,
                                   const uint64_t *bot_seeds, char *err, size_t errlen);
 /* Replay a record (its game, seats, seed and actions, each checked like tafel_match_apply; a
- * record without seats gets "human" everywhere). A stored result must match the replay.
+ * record without seats gets "human" everywhere). A stored result must match the replay; a
+ * resigned one resigns that seat after the last action (the match is then over).
  * NULL with "action 12: ..." or another one-line reason. */
 tafel_match *tafel_match_from_record(const tafel_record *r, char *err, size_t errlen);
 void tafel_match_free(tafel_match *m);
@@ -95,8 +96,8 @@ int tafel_match_resign(tafel_match *m, int p, char *err, size_t errlen);
 int tafel_match_resigned(const tafel_match *m);
 /* When the game is over: scores and returns (either may be NULL) and 0; else -1. */
 int tafel_match_result(const tafel_match *m, int *scores, double *returns);
-/* The record so far: game, seats, seed, actions, and the result once the game has ended by its
- * rules. Valid until the next call that changes the match. */
+/* The record so far: game, seats, seed, actions, and the result once the game has ended (by
+ * its rules or a resignation). Valid until the next call that changes the match. */
 const tafel_record *tafel_match_record(const tafel_match *m);
 
 #endif

@@ -17,6 +17,10 @@ typedef struct tafel_record {
     int has_result;
     int scores[TAFEL_MAX_PLAYERS];
     double returns[TAFEL_MAX_PLAYERS];
+    /* With has_result: the game ended when resigned_seat resigned (tafel_match_resign), not by
+     * its rules; scores are the scores at that moment, returns tafel_record_resign_returns'. */
+    int resigned;
+    int resigned_seat;
 } tafel_record;
 
 /* Limits of what a record may hold, refused beyond with a message naming the limit: the bytes of
@@ -42,9 +46,15 @@ int tafel_record_save(const tafel_record *r, const char *path, char *err, size_t
 int tafel_record_load(tafel_record *r, const char *path, char *err, size_t errlen);
 /* Parse a record from len bytes of JSON text, within the limits above. */
 int tafel_record_parse(tafel_record *r, const char *text, size_t len, char *err, size_t errlen);
+/* The returns of a game that ends when seat `resigned` resigns, from the scores at that moment:
+ * 0 for him, the others with the highest score share 1 (the only rule of a resignation, used
+ * by tafel_match_result and to check a record's resigned result). */
+void tafel_record_resign_returns(int num_players, const int *scores, int resigned,
+                                 double *returns);
 /* Replay into state (state_size bytes, caller-provided; g filled from r->game). Checks each
  * action; on failure returns -1, sets *bad_index to the action index and a reason. Also checks
- * the stored result, if any, against the final state. */
+ * the stored result, if any, against the final state: a finished game's scores, or for a
+ * resignation that the game was not over, the scores then and the returns it gives. */
 int tafel_record_replay(const tafel_record *r, tafel_game *g, void *state, size_t *bad_index,
                         char *err, size_t errlen);
 

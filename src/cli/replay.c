@@ -229,9 +229,20 @@ int cli_replay(int argc, char **argv)
         fprintf(stderr, "tafel: %s: %s\n", path, err);
     } else {
         cli_show_state(stdout, &g, state, -1, cli_use_color(stdout));
-        printf("%s: %zu actions replayed, %s.\n", path, rec.num_actions,
-               tafel_is_terminal(&g, state) ? "game over" : "game not finished");
-        cli_print_scores(stdout, &g, state);
+        if (rec.has_result && rec.resigned) {
+            /* The game stopped there: the record's result is the resignation's. */
+            printf("%s: %zu actions replayed, player %d resigned.\n", path, rec.num_actions,
+                   rec.resigned_seat);
+            for (int p = 0; p < g.num_players; p++)
+                printf("  player %d: %d%s\n", p, rec.scores[p],
+                       p == rec.resigned_seat ? "  (resigned)"
+                       : rec.returns[p] >= 1  ? "  (winner)"
+                       : rec.returns[p] > 0   ? "  (shares the win)" : "");
+        } else {
+            printf("%s: %zu actions replayed, %s.\n", path, rec.num_actions,
+                   tafel_is_terminal(&g, state) ? "game over" : "game not finished");
+            cli_print_scores(stdout, &g, state);
+        }
     }
     free(state);
     tafel_record_free(&rec);

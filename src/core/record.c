@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +39,50 @@ void tafel_record_push(tafel_record *r, int32_t action)
     r->actions[r->num_actions++] = action;
 }
 
+void tafel_record_resign_returns(int num_players, const int *scores, int resigned,
+                                 double *returns)
+{
+    int best = 0, first = 1, leaders = 0;
+    for (int p = 0; p < num_players; p++) {
+        if (p == resigned)
+            continue;
+        if (first || scores[p] > best)
+            best = scores[p];
+        first = 0;
+    }
+    for (int p = 0; p < num_players; p++)
+        leaders += p != resigned && scores[p] == best;
+    for (int p = 0; p < num_players; p++)
+        returns[p] = p != resigned && scores[p] == best ? 1.0 / leaders : 0;
+}
+
+/* A resigned result against the state where the game stopped: not over, the scores then, and
+ * the returns a resignation gives. */
+static int record_check_resigned(const tafel_record *r, const tafel_game *g, const void *state,
+                                 const int *scores, char *err, size_t errlen)
+{
+    if (r->resigned_seat >= g->num_players) {
+        snprintf(err, errlen, "result: no seat %d resigned in a %d-player game",
+                 r->resigned_seat, g->num_players);
+        return -1;
+    }
+    if (tafel_is_terminal(g, state)) {
+        snprintf(err, errlen, "result: player %d resigned, but the game had ended by its rules "
+                 "after %zu actions", r->resigned_seat, r->num_actions);
+        return -1;
+    }
+    double want[TAFEL_MAX_PLAYERS];
+    tafel_record_resign_returns(g->num_players, scores, r->resigned_seat, want);
+    for (int p = 0; p < g->num_players; p++) {
+        if (fabs(want[p] - r->returns[p]) > 1e-9) {
+            snprintf(err, errlen, "result: player %d's return is %g, player %d's resignation "
+                     "gives %g", p, r->returns[p], r->resigned_seat, want[p]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 int tafel_record_replay(const tafel_record *r, tafel_game *g, void *state, size_t *bad_index,
                         char *err, size_t errlen)
 {
@@ -62,7 +107,7 @@ int tafel_record_replay(const tafel_record *r, tafel_game *g, void *state, size_
     }
     if (r->has_result) {
         *bad_index = r->num_actions;
-        if (!tafel_is_terminal(g, state)) {
+        if (!r->resigned && !tafel_is_terminal(g, state)) {
             snprintf(err, errlen, "record claims a result but the game is not over after %zu "
                      "actions", r->num_actions);
             return -1;
@@ -76,6 +121,8 @@ int tafel_record_replay(const tafel_record *r, tafel_game *g, void *state, size_
                 return -1;
             }
         }
+        if (r->resigned && record_check_resigned(r, g, state, scores, err, errlen))
+            return -1;
     }
     return 0;
 }
@@ -134,6 +181,15 @@ json_t *tafel_record_to_json(const tafel_record *r, char *err, size_t errlen)
             json_array_append_new(jr, json_real(returns[p]));
         }
         json_object_set_new(root, "result", json_pack("{s:o,s:o}", "scores", js, "returns", jr));
+    } else if (r->has_result && r->resigned) {
+        /* A resignation is no state of the game: the result is the one the record holds. */
+        json_t *js = json_array(), *jr = json_array();
+        for (int p = 0; p < g.num_players; p++) {
+            json_array_append_new(js, json_integer(r->scores[p]));
+            json_array_append_new(jr, json_real(r->returns[p]));
+        }
+        json_object_set_new(root, "result", json_pack("{s:o,s:o,s:i}", "scores", js, "returns",
+                                                      jr, "resigned", r->resigned_seat));
     }
     free(state);
     return root;
@@ -227,6 +283,34 @@ int tafel_record_from_json(tafel_record *r, const json_t *root, char *err, size_
                 return -1;
             }
             r->scores[i] = (int)json_integer_value(s);
+        }
+        /* Returns matter only for a resignation (a finished game's follow from its state). */
+        json_t *returns = json_object_get(result, "returns");
+        if (returns && (!json_is_array(returns) || json_array_size(returns) > TAFEL_MAX_PLAYERS)) {
+            snprintf(err, errlen, "record: result \"returns\" must be an array of numbers");
+            return -1;
+        }
+        for (size_t i = 0; i < json_array_size(returns); i++) {
+            json_t *v = json_array_get(returns, i);
+            if (!json_is_number(v)) {
+                snprintf(err, errlen, "record: result return %zu is not a number", i);
+                return -1;
+            }
+            r->returns[i] = json_number_value(v);
+        }
+        json_t *resigned = json_object_get(result, "resigned");
+        if (resigned) {
+            if (!json_is_integer(resigned) || json_integer_value(resigned) < 0 ||
+                json_integer_value(resigned) >= TAFEL_MAX_PLAYERS) {
+                snprintf(err, errlen, "record: result \"resigned\" must be a seat number");
+                return -1;
+            }
+            if (!returns) {
+                snprintf(err, errlen, "record: a resigned result needs its \"returns\"");
+                return -1;
+            }
+            r->resigned = 1;
+            r->resigned_seat = (int)json_integer_value(resigned);
         }
         r->has_result = 1;
     }

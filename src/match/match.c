@@ -116,7 +116,25 @@ tafel_match *tafel_match_from_record(const tafel_record *r, char *err, size_t er
             return NULL;
         }
     }
-    if (r->has_result) {
+    if (r->has_result && r->resigned) {
+        /* Resigned where the record stops: the result must be the one that gives. */
+        if (tafel_match_resign(m, r->resigned_seat, why, sizeof why)) {
+            snprintf(err, errlen, "result: %s", why);
+            tafel_match_free(m);
+            return NULL;
+        }
+        size_t bad;
+        void *s = malloc(g.type->state_size);
+        if (!s)
+            abort();
+        int rc = tafel_record_replay(r, &g, s, &bad, why, sizeof why);
+        free(s);
+        if (rc) {
+            snprintf(err, errlen, "%s", why);
+            tafel_match_free(m);
+            return NULL;
+        }
+    } else if (r->has_result) {
         if (!m->rec.has_result) {
             snprintf(err, errlen, "record claims a result but the game is not over after %zu "
                      "actions", r->num_actions);
@@ -286,6 +304,11 @@ int tafel_match_resign(tafel_match *m, int p, char *err, size_t errlen)
         return -1;
     }
     m->resigned = p;
+    /* The record says so, with the result the match reports. */
+    m->rec.has_result = 1;
+    m->rec.resigned = 1;
+    m->rec.resigned_seat = p;
+    tafel_match_result(m, m->rec.scores, m->rec.returns);
     return 0;
 }
 
@@ -309,18 +332,7 @@ int tafel_match_result(const tafel_match *m, int *scores, double *returns)
         g->type->returns(g, m->state, returns);
         return 0;
     }
-    int best = 0, first = 1, leaders = 0;
-    for (int p = 0; p < g->num_players; p++) {
-        if (p == m->resigned)
-            continue;
-        if (first || sc[p] > best)
-            best = sc[p];
-        first = 0;
-    }
-    for (int p = 0; p < g->num_players; p++)
-        leaders += p != m->resigned && sc[p] == best;
-    for (int p = 0; p < g->num_players; p++)
-        returns[p] = p != m->resigned && sc[p] == best ? 1.0 / leaders : 0;
+    tafel_record_resign_returns(g->num_players, sc, m->resigned, returns);
     return 0;
 }
 

@@ -128,6 +128,14 @@ static json_t *replay_build(const tafel_record *r, const tafel_game *g, int view
             json_array_append_new(jr, json_real(returns[p]));
         }
         json_object_set_new(out, "result", json_pack("{s:o, s:o}", "scores", js, "returns", jr));
+    } else if (r->has_result && r->resigned) { /* checked by tafel_record_replay */
+        json_t *js = json_array(), *jr = json_array();
+        for (int p = 0; p < g->num_players; p++) {
+            json_array_append_new(js, json_integer(r->scores[p]));
+            json_array_append_new(jr, json_real(r->returns[p]));
+        }
+        json_object_set_new(out, "result", json_pack("{s:o, s:o, s:i}", "scores", js, "returns",
+                                                      jr, "resigned", r->resigned_seat));
     }
     free(before);
     free(after);

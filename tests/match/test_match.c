@@ -418,12 +418,54 @@ static void test_resign(void **unused)
     assert_true(ret[quitter] == 0);
     assert_true(ret[a] == (sc[a] == best ? 1.0 / leaders : 0));
     assert_true(ret[b] == (sc[b] == best ? 1.0 / leaders : 0));
-    /* The record keeps the moves and replays; it claims no result. */
-    assert_false(tafel_match_record(m)->has_result);
-    tafel_match *m2 = tafel_match_from_record(tafel_match_record(m), err, sizeof err);
+    /* The record keeps the moves and the result, marked as the quitter's resignation; it
+     * round-trips through JSON and rebuilds a match that is over the same way. */
+    const tafel_record *rec = tafel_match_record(m);
+    assert_true(rec->has_result && rec->resigned);
+    assert_int_equal(rec->resigned_seat, quitter);
+    assert_memory_equal(rec->scores, sc, 3 * sizeof *sc);
+    assert_memory_equal(rec->returns, ret, 3 * sizeof *ret);
+    json_t *j = tafel_record_to_json(rec, err, sizeof err);
+    assert_non_null(j);
+    json_t *jres = json_object_get(j, "result");
+    assert_int_equal(json_integer_value(json_object_get(jres, "resigned")), quitter);
+    for (int p = 0; p < 3; p++) {
+        assert_int_equal(json_integer_value(json_array_get(json_object_get(jres, "scores"),
+                                                           (size_t)p)), sc[p]);
+        assert_true(json_real_value(json_array_get(json_object_get(jres, "returns"),
+                                                   (size_t)p)) == ret[p]);
+    }
+    tafel_record back;
+    tafel_record_init(&back);
+    assert_int_equal(tafel_record_from_json(&back, j, err, sizeof err), 0);
+    tafel_match *m2 = tafel_match_from_record(&back, err, sizeof err);
+    assert_non_null(m2);
+    assert_true(tafel_match_is_over(m2));
+    assert_int_equal(tafel_match_resigned(m2), quitter);
+    double ret2[TAFEL_MAX_PLAYERS];
+    assert_int_equal(tafel_match_result(m2, NULL, ret2), 0);
+    assert_memory_equal(ret2, ret, 3 * sizeof *ret);
+    tafel_match_free(m2);
+    /* A resigned result that is not the resignation's is refused: wrong returns, a seat the
+     * game lacks, or one more action (then the scores may differ; the returns do not fit). */
+    back.returns[quitter] = 1;
+    assert_null(tafel_match_from_record(&back, err, sizeof err));
+    assert_non_null(strstr(err, "resignation gives"));
+    back.returns[quitter] = 0;
+    back.resigned_seat = 3;
+    assert_null(tafel_match_from_record(&back, err, sizeof err));
+    assert_non_null(strstr(err, "no seat 3"));
+    tafel_record_free(&back);
+    /* Without the result (records written before it) it loads as an unfinished game. */
+    json_object_del(j, "result");
+    tafel_record_init(&back);
+    assert_int_equal(tafel_record_from_json(&back, j, err, sizeof err), 0);
+    m2 = tafel_match_from_record(&back, err, sizeof err);
     assert_non_null(m2);
     assert_false(tafel_match_is_over(m2));
     tafel_match_free(m2);
+    tafel_record_free(&back);
+    json_decref(j);
     tafel_match_free(m);
 
     /* At the start nobody has scored: the two others share the win. */

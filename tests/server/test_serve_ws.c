@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -193,16 +194,20 @@ static void test_human_vs_bot(void **st)
     whole_game("targi", "[\"greedy\", \"human\"]", 14);
 }
 
-/* Resigning ends the match for everyone with "over" and resigned; the result is stored. */
+/* Resigning ends the match for everyone with "over" and resigned; the result is stored. The
+ * record says so too (docs/records.md): its result is the "over" message's and the results
+ * table's exactly, before and after a restart, POST /api/replay passes it on, `tafel replay`
+ * prints who resigned, and a result that is not the resignation's is refused. */
 static void test_resign(void **st)
 {
     (void)st;
     tc_server t;
     tc_start(&t, NULL);
-    json_t *c = tc_create(t.port, "targi", "[\"human\", \"random\"]", 15);
+    json_t *c = tc_create(t.port, "targi", "[\"human\", \"human\"]", 15);
     long long id = json_integer_value(json_object_get(c, "id"));
     const char *tok = json_string_value(json_object_get(json_array_get(json_object_get(c,
                                                                        "seats"), 0), "token"));
+    long long played = play(t.port, c, 15, 60); /* points on the board first */
     tc_ws *w = tc_ws_open(t.port, NULL), *spec = tc_ws_open(t.port, NULL);
     json_decref(tc_join(w, id, tok));
     json_decref(tc_join(spec, id, NULL));
@@ -214,6 +219,8 @@ static void test_resign(void **st)
     json_t *o = tc_ws_wait(spec, "over", 5000);
     assert_int_equal(json_integer_value(json_object_get(o, "resigned")), 0);
     assert_non_null(strstr(json_string_value(json_object_get(o, "record")), "/record"));
+    json_t *want = json_pack("{s:O, s:O, s:i}", "scores", json_object_get(o, "scores"),
+                             "returns", json_object_get(o, "returns"), "resigned", 0);
     json_decref(o);
     json_decref(tc_ws_wait(w, "over", 5000));
     json_t *m = get_match(t.port, id);
@@ -221,9 +228,80 @@ static void test_resign(void **st)
     json_t *res = json_object_get(m, "result");
     assert_int_equal(json_integer_value(json_object_get(res, "resigned")), 0);
     assert_true(json_real_value(json_array_get(json_object_get(res, "returns"), 1)) == 1.0);
+    assert_true(json_equal(res, want));
     json_decref(m);
     tc_ws_close(w);
     tc_ws_close(spec);
+
+    char path[64], db[256];
+    json_t *rec, *rec2, *list;
+    snprintf(path, sizeof path, "/api/matches/%lld/record", id);
+    assert_int_equal(tc_http(t.port, "GET", path, NULL, &rec), 200);
+    assert_true(json_array_size(json_object_get(rec, "actions")) >= (size_t)played);
+    if (!json_equal(json_object_get(rec, "result"), want))
+        fail_msg("record result %s, over %s", json_dumps(json_object_get(rec, "result"), 0),
+                 json_dumps(want, 0));
+    /* Restarted, the match comes back from the store: the results table lists the same
+     * result, and the record rebuilt from it is the same record. */
+    snprintf(db, sizeof db, "%s", t.db);
+    tc_stop(&t);
+    tc_start(&t, db);
+    assert_int_equal(tc_http(t.port, "GET", "/api/matches?status=finished", NULL, &list), 200);
+    json_t *listed = NULL, *it;
+    size_t i;
+    json_array_foreach(json_object_get(list, "matches"), i, it)
+        if (json_integer_value(json_object_get(it, "id")) == id)
+            listed = json_object_get(it, "result");
+    assert_non_null(listed);
+    assert_true(json_equal(listed, want));
+    json_decref(list);
+    assert_int_equal(tc_http(t.port, "GET", path, NULL, &rec2), 200);
+    assert_true(json_equal(rec, rec2));
+    json_decref(rec2);
+    /* The replay viewer gets it with the positions. */
+    char *text = json_dumps(rec, JSON_COMPACT);
+    json_t *rep;
+    assert_int_equal(tc_http(t.port, "POST", "/api/replay", text, &rep), 200);
+    assert_true(json_equal(json_object_get(rep, "result"), want));
+    json_decref(rep);
+    free(text);
+    /* Returns that a resignation does not give, or a resignation after the end, are refused. */
+    json_t *bad = json_deep_copy(rec);
+    json_t *bres = json_object_get(bad, "result");
+    json_array_set_new(json_object_get(bres, "returns"), 0, json_real(1.0));
+    text = json_dumps(bad, JSON_COMPACT);
+    assert_int_equal(tc_http(t.port, "POST", "/api/replay", text, &rep), 400);
+    assert_non_null(strstr(json_string_value(json_object_get(rep, "error")),
+                           "player 0's resignation gives 0"));
+    json_decref(rep);
+    free(text);
+    json_decref(bad);
+
+    /* tafel replay prints it. */
+    const char *bin = getenv("TAFEL_BIN");
+    assert_non_null(bin);
+    char file[] = "/tmp/tafel-resigned-XXXXXX";
+    int fd = mkstemp(file);
+    assert_true(fd >= 0);
+    assert_int_equal(json_dumpfd(rec, fd, 0), 0);
+    close(fd);
+    char cmd[512], out[16384];
+    snprintf(cmd, sizeof cmd, "%s replay %s 2>&1", bin, file);
+    FILE *pf = popen(cmd, "r");
+    assert_non_null(pf);
+    size_t n = fread(out, 1, sizeof out - 1, pf);
+    out[n] = 0;
+    assert_int_equal(pclose(pf), 0);
+    unlink(file);
+    char line[128];
+    snprintf(line, sizeof line, "actions replayed, player 0 resigned.\n  player 0: %lld  "
+             "(resigned)\n  player 1: %lld  (winner)\n",
+             json_integer_value(json_array_get(json_object_get(want, "scores"), 0)),
+             json_integer_value(json_array_get(json_object_get(want, "scores"), 1)));
+    if (!strstr(out, line))
+        fail_msg("tafel replay printed:\n%s\nnot:\n%s", out, line);
+    json_decref(rec);
+    json_decref(want);
     json_decref(c);
     tc_stop(&t);
     tc_remove_db(t.db);

@@ -23,6 +23,12 @@ typedef struct {
      * a spectator (-1), so that no hand shows. */
     int viewer;
     int color;
+    /* Everything play_tell printed, so that a player can read again what happened since his
+     * last move ('log'; at the hot seat after the hand-over, whose clear wiped it); seen[p]:
+     * how much of it was there when p last moved. */
+    char *log;
+    size_t log_len, log_cap, seen[TAFEL_MAX_PLAYERS];
+    int handed; /* the hot seat has handed the terminal over once */
 } play_session;
 
 /* Where the screen is cleared at a hand-over when stdout is not a terminal that can clear it. */
@@ -78,6 +84,11 @@ static const char *play_who(const play_session *s, int p, const char *word, char
     return buf;
 }
 
+static int play_max(int a, int b)
+{
+    return a > b ? a : b;
+}
+
 /* Read one line; returns 0 at EOF. */
 static int play_read_line(char *buf, size_t len)
 {
@@ -124,19 +135,47 @@ static void play_list_moves(const tafel_game *g, const void *state, const int32_
         putchar('\n');
 }
 
+/* What happened since player p last moved, as it was told (at most the last 200 lines). */
+static void play_show_log(const play_session *s, int p, const char *title)
+{
+    const char *from = s->log ? s->log + s->seen[p] : "";
+    int lines = 0;
+    for (const char *q = from; *q; q++)
+        lines += *q == '\n';
+    for (; lines > 200; lines--)
+        from = strchr(from, '\n') + 1;
+    if (*from)
+        printf("%s\n%s", title, from);
+    else
+        printf("Nothing has happened since your last move.\n");
+}
+
 /* Ask the human at seat p for a move; returns -1 when input ends or he quits. */
 static int play_ask_human(play_session *s, const void *state, int p, int32_t *action)
 {
     const tafel_game *g = tafel_match_game(s->m);
     int32_t legal[4096];
     int n = g->type->legal_actions(g, state, legal);
-    printf("\n");
-    cli_show_state(stdout, g, state, p, s->color);
-    /* A long list (e.g. every Carcassonne placement) buries the board: the render marks them.
-     * On a small terminal (under 40 rows) only a list of up to 4 lines is shown. */
-    int cols, rows;
+    /* The screen: the drawing, the moves, the prompt. On a small terminal (under 40 rows) the
+     * moves are listed only when they take 4 lines or fewer, and the drawing gets the rows left
+     * by them and the prompt (a game drops details 'board' shows); if even its shortest form
+     * does not leave them room, the list is folded into one line ('moves' lists them). A long
+     * list (e.g. every Carcassonne placement) buries the board: the render marks them. */
+    int cols, rows, lines;
     cli_term_size(stdout, &cols, &rows);
-    if (n <= PLAY_MAX_LISTED && (rows <= 0 || rows >= 40 || play_list_lines(g, state, legal, n) <= 4))
+    int small = rows > 0 && rows < 40;
+    int listed = n <= PLAY_MAX_LISTED ? play_list_lines(g, state, legal, n) : 0;
+    int show = n <= PLAY_MAX_LISTED && (!small || listed <= 4);
+    char *drawn = cli_render(g, state, p, s->color, cols,
+                             small ? play_max(rows - 1 - (show ? listed : 1), 1) : 0, &lines);
+    if (small && show && lines + listed + 1 > rows) {
+        free(drawn);
+        show = 0;
+        drawn = cli_render(g, state, p, s->color, cols, play_max(rows - 2, 1), &lines);
+    }
+    printf("\n%s", drawn);
+    free(drawn);
+    if (show)
         play_list_moves(g, state, legal, n);
     else
         printf(n > PLAY_MAX_LISTED ? "%d legal moves (shown on the board; 'moves' lists them all).\n"
@@ -173,7 +212,14 @@ static int play_ask_human(play_session *s, const void *state, int p, int32_t *ac
             continue;
         }
         if (!strcmp(t, "board")) {
-            cli_show_state(stdout, g, state, p, s->color);
+            /* Everything, whatever the terminal's height: the small screen's details too. */
+            char *all = cli_render(g, state, p, s->color, cols, 0, NULL);
+            fputs(all, stdout);
+            free(all);
+            continue;
+        }
+        if (!strcmp(t, "log")) {
+            play_show_log(s, p, "Since your last move:");
             continue;
         }
         if (!strcmp(t, "moves")) {
@@ -223,7 +269,7 @@ static int play_ask_human(play_session *s, const void *state, int p, int32_t *ac
 /* An event line, indented by two and wrapped between words at width (continued lines by four),
  * so that a long one does not run past the terminal's edge; when the width is unknown (a pipe
  * without COLUMNS) each event stays one line, for logs and scripts. */
-static void play_put_wrapped(const char *t, int width)
+static void play_put_wrapped(FILE *out, const char *t, int width)
 {
     int indent = 2;
     while (*t) {
@@ -236,7 +282,7 @@ static void play_put_wrapped(const char *t, int width)
             if (w == 0) /* one word longer than the line: cut it */
                 w = (size_t)room;
         }
-        printf("%*s%.*s\n", indent, "", (int)w, t);
+        fprintf(out, "%*s%.*s\n", indent, "", (int)w, t);
         t += w;
         while (*t == ' ')
             t++;
@@ -250,20 +296,25 @@ static void play_tell(void *ctx, const tafel_match *m, size_t index, int player,
                       const void *before, const void *after)
 {
     (void)index;
-    const play_session *s = ctx;
+    play_session *s = ctx;
     const tafel_game *g = tafel_match_game(m);
     char text[TAFEL_TEXT_LEN];
     char who[96];
+    char *told = NULL;
+    size_t told_len = 0;
+    FILE *out = open_memstream(&told, &told_len);
+    if (!out)
+        abort();
     if (tafel_match_bot(m, player)) {
         g->type->action_to_text(g, before, action, text, sizeof text);
-        printf("%s (%s): %s\n", play_who(s, player, "player", who, sizeof who),
-               tafel_match_seat(m, player), text);
+        fprintf(out, "%s (%s): %s\n", play_who(s, player, "player", who, sizeof who),
+                tafel_match_seat(m, player), text);
     } else {
         tafel_action_seen(g, before, action, s->viewer, text, sizeof text);
         if (text[0] && player == TAFEL_CHANCE)
-            printf("chance: %s\n", text);
+            fprintf(out, "chance: %s\n", text);
         else if (text[0])
-            printf("%s: %s\n", play_who(s, player, "player", who, sizeof who), text);
+            fprintf(out, "%s: %s\n", play_who(s, player, "player", who, sizeof who), text);
     }
     /* A draw's event often says what its action line just said: say it once. */
     json_t *events = tafel_events_json(g, before, action, after, s->viewer);
@@ -274,9 +325,21 @@ static void play_tell(void *ctx, const tafel_match *m, size_t index, int player,
     json_array_foreach(events, i, e) {
         const char *t = json_string_value(json_object_get(e, "text"));
         if (t && *t && strcmp(t, text))
-            play_put_wrapped(t, cols > 20 ? cols : 1 << 20); /* width unknown: a log */
+            play_put_wrapped(out, t, cols > 20 ? cols : 1 << 20); /* width unknown: a log */
     }
     json_decref(events);
+    if (fclose(out))
+        abort();
+    fputs(told, stdout);
+    if (s->log_len + told_len + 1 > s->log_cap) {
+        s->log_cap = (s->log_len + told_len + 1) * 2;
+        s->log = realloc(s->log, s->log_cap);
+        if (!s->log)
+            abort();
+    }
+    memcpy(s->log + s->log_len, told, told_len + 1);
+    s->log_len += told_len;
+    free(told);
 }
 
 /* Can a record be saved at path? Tried as tafel_record_save does it (a new file in the same
@@ -374,6 +437,14 @@ static int play_run(play_session *s, const char *record_path)
                     abandoned = 1;
                     break;
                 }
+                /* The clear took the others' moves off the screen: what he missed, once he
+                 * holds the terminal (told as to a spectator: nobody's hidden view). */
+                if (s->log && s->log_len > s->seen[p])
+                    play_show_log(s, p, s->handed ? "Since your last move:" : "So far:");
+                /* The setup is told once, to whoever takes the terminal first. */
+                for (int q = 0; !s->handed && q < g->num_players; q++)
+                    s->seen[q] = s->log_len;
+                s->handed = 1;
             }
             last_human = p;
             if (play_ask_human(s, tafel_match_state(m), p, &a)) {
@@ -388,11 +459,19 @@ static int play_run(play_session *s, const char *record_path)
             abandoned = 1;
             break;
         }
+        if (p >= 0 && !tafel_match_bot(m, p))
+            s->seen[p] = s->log_len;
     }
 
     const void *state = tafel_match_state(m);
-    printf("\n");
-    cli_show_state(stdout, g, state, s->num_humans == 1 ? last_human : -1, s->color);
+    /* The last screen: the drawing with the rows left by the scores and the record line. */
+    int cols, rows;
+    cli_term_size(stdout, &cols, &rows);
+    char *drawn = cli_render(g, state, s->num_humans == 1 ? last_human : -1, s->color, cols,
+                             rows > 0 && rows < 40 ? play_max(rows - 2 - g->num_players, 1) : 0,
+                             NULL);
+    printf("\n%s", drawn);
+    free(drawn);
     printf(abandoned ? "Game abandoned. Scores so far:\n" : "Game over. Final scores:\n");
     cli_print_scores(stdout, g, state);
 
@@ -555,6 +634,7 @@ static int play_session_run(play_session *s0, const char *record_path)
         s.viewer = -1;
     s.color = cli_use_color(stdout);
     int rc = play_run(&s, record_path);
+    free(s.log);
     tafel_match_free(s.m);
     return rc;
 }
@@ -610,7 +690,9 @@ int cli_play(int argc, char **argv)
                    "  mcts(iters=N), mcts(time=500ms,threads=1), mcts(time=2s,c=0.7);\n"
                    "  options: iters, time (with unit: s or ms), threads (N or all), c, depth,\n"
                    "  prior, expand, crn, scale, margin, chance, nodes (include/tafel/bot.h).\n"
-                   "At the prompt: a move or its number; help, rules, moves, board, quit.\n");
+                   "At the prompt: a move or its number; help, rules, moves, board (all of\n"
+                   "it, also what a small terminal leaves out), log (what happened since your\n"
+                   "last move), quit.\n");
             return 0;
         default:
             return 2;

@@ -44,33 +44,54 @@ void cli_term_size(FILE *f, int *cols, int *rows)
         *rows = 0;
 }
 
+char *cli_render(const tafel_game *g, const void *state, int viewer, int color, int cols,
+                 int rows, int *lines)
+{
+    char *buf;
+    if (g->type->render) {
+        color = (color ? TAFEL_RENDER_COLOR : 0) | TAFEL_RENDER_SIZE(cols, rows);
+        size_t len = 1 << 16;
+        buf = malloc(len);
+        if (!buf)
+            abort();
+        int n = g->type->render(g, state, viewer, color, buf, len);
+        if (n >= 0 && (size_t)n >= len) {
+            len = (size_t)n + 2;
+            buf = realloc(buf, len);
+            if (!buf)
+                abort();
+            n = g->type->render(g, state, viewer, color, buf, len);
+        }
+        if (n > 0 && buf[n - 1] != '\n' && (size_t)n + 1 < len) {
+            buf[n] = '\n';
+            buf[n + 1] = 0;
+        }
+    } else {
+        json_t *view = g->type->view_json(g, state, viewer);
+        char *s = json_dumps(view, JSON_INDENT(2) | JSON_SORT_KEYS);
+        json_decref(view);
+        size_t l = s ? strlen(s) : 2;
+        buf = malloc(l + 2);
+        if (!buf)
+            abort();
+        snprintf(buf, l + 2, "%s\n", s ? s : "{}");
+        free(s);
+    }
+    if (lines) {
+        *lines = 0;
+        for (const char *q = buf; *q; q++)
+            *lines += *q == '\n';
+    }
+    return buf;
+}
+
 void cli_show_state(FILE *out, const tafel_game *g, const void *state, int viewer, int color)
 {
     int cols, rows;
     cli_term_size(out, &cols, &rows);
-    color = (color ? TAFEL_RENDER_COLOR : 0) | TAFEL_RENDER_SIZE(cols, rows);
-    if (g->type->render) {
-        size_t len = 1 << 16;
-        char *buf = malloc(len);
-        int n = g->type->render(g, state, viewer, color, buf, len);
-        if (n >= 0 && (size_t)n >= len) {
-            len = (size_t)n + 1;
-            buf = realloc(buf, len);
-            n = g->type->render(g, state, viewer, color, buf, len);
-        }
-        if (!buf)
-            abort();
-        fputs(buf, out);
-        if (n > 0 && buf[n - 1] != '\n')
-            fputc('\n', out);
-        free(buf);
-        return;
-    }
-    json_t *view = g->type->view_json(g, state, viewer);
-    char *s = json_dumps(view, JSON_INDENT(2) | JSON_SORT_KEYS);
-    fprintf(out, "%s\n", s ? s : "{}");
-    free(s);
-    json_decref(view);
+    char *buf = cli_render(g, state, viewer, color, cols, rows, NULL);
+    fputs(buf, out);
+    free(buf);
 }
 
 static int util_mkdirs(const char *path)

@@ -68,20 +68,48 @@ static void expect_width(const char *out, int width)
     }
 }
 
-/* Each screen the human is shown, from the blank line that opens it to his prompt, fits rows. */
-static int max_screen_rows(const char *out)
+/* The rows of each screen the human is shown: from the blank line that opens it (the first
+ * after his previous prompt, since the log of others' moves has none and a drawing may) to his
+ * prompt, the blank line not counted; and the last screen, from there to the record's line.
+ * Returns the most; *at (if not NULL) points at the tallest screen's first line. */
+static int screen_rows(const char *out, const char **at)
 {
     int most = 0;
-    for (const char *p = strstr(out, "your move ("); p; p = strstr(p + 1, "your move (")) {
-        const char *q = p;
-        int rows = 1;
-        while (q > out && !(q[-1] == '\n' && q - 1 > out && q[-2] == '\n')) {
-            q--;
-            rows += *q == '\n';
+    const char *from = out;
+    for (;;) {
+        const char *p = strstr(from, "your move ("), *end = p;
+        if (!p) {
+            end = strstr(from, "\nRecord: ");
+            if (!end)
+                break;
+            end++; /* the record's line is the screen's last */
         }
-        most = rows > most ? rows : most;
+        /* at the hot seat, the screen shown once the next player took the terminal: after
+         * the hand-over and what he missed (a terminal clears the screen before it) */
+        for (const char *h = strstr(from, "Pass the terminal"); h && h < end;
+             h = strstr(h + 1, "Pass the terminal"))
+            from = h;
+        const char *q = strstr(from, "\n\n");
+        if (q && q < end) {
+            int rows = 1;
+            for (const char *c = q + 2; c < end; c++)
+                rows += *c == '\n';
+            if (rows > most) {
+                most = rows;
+                if (at)
+                    *at = q + 2;
+            }
+        }
+        if (!p)
+            break;
+        from = p + 1;
     }
     return most;
+}
+
+static int max_screen_rows(const char *out)
+{
+    return screen_rows(out, NULL);
 }
 
 static void test_carcassonne_fits_80x24(void **unused)
@@ -195,7 +223,7 @@ static void test_end_explained(void **unused)
     free(out);
 
     out = layout_run("", "play targi --seats random,random --seed 19", "");
-    expect_in(out, "Game over: the robber reached raid 4. Player 1 wins on gold (scores tied).\n");
+    expect_in(out, "Game over: the robber reached raid 4.\nPlayer 1 wins on gold (scores tied).\n");
     int n = 0;
     for (const char *q = strstr(out, "\n  score "); q; q = strstr(q + 1, "\n  score ")) {
         int sc, vp, cards, ab, rows;
@@ -230,24 +258,172 @@ static void test_end_explained(void **unused)
     free(out);
 }
 
-/* Targi under 40 rows: the grid a line a row with who stands where ("T0", "m1", "R"), the
- * displays a line a row; its screens shrink from 45 rows to at most 31 (the centre's cards are
- * still described one a line). */
+/* Targi under 40 rows: the grid a line a row with who stands where ("T0", "m1", "R") between
+ * a top line with the column labels and a bottom line with the key, a player's display on one
+ * line by labels; its screens shrink from 45 rows to 24. */
 static void test_targi_compact(void **unused)
 {
     (void)unused;
     char *in = repeat("1\\n", 400);
     char *out = layout_run("COLUMNS=80 LINES=24", "play targi --seats human,greedy --seed 3", in);
-    expect_in(out, "      |16 Raid 4   |1 Noble    R|2 Dates   T0|3 Salt    T0|4 Raid 1    |\n");
+    expect_in(out, "      +------------+---col 1----+---col 2----+---col 3----+------------+\n"
+                   "      |16 Raid 4   |1 Noble    R|2 Dates   T0|3 Salt    T0|4 Raid 1    |\n");
     expect_in(out, "row 1 |15 Salt     |G10 any   m1|T2 T 3vp    |G2 S        |5 Trader  T1|\n");
-    expect_in(out, "on a card: T0/T1 a Targi, m0/m1 a tribe marker, R the robber");
-    expect_in(out, "  row 3: T5 T 1vp, C9 C 1vp, W6 W 1vp\n");
+    expect_in(out, "      +-- on a card: T0/T1 a Targi, m0/m1 a tribe marker, R the robber --+\n");
+    expect_in(out, "  display: row 1: T4   row 2: -   row 3: T5 C9 W6\n");
     expect_width(out, 80);
     int rows = max_screen_rows(out);
-    if (rows > 31)
+    if (rows > 24)
         fail_msg("a screen of %d rows", rows);
     free(out);
     free(in);
+}
+
+/* Every screen of whole seeded games fits 80x24, prompt included, for each game and number of
+ * players: the drawing takes the rows the move list and prompt leave (Targi's were up to 31 rows,
+ * Die Tafelrunde 2's 38 with 3 players and more with 4). */
+static void test_whole_games_fit_80x24(void **unused)
+{
+    (void)unused;
+    static const char *const games[] = {
+        "play carcassonne --seats human,greedy --seed 4",
+        "play 'carcassonne(players=4)' --seats greedy,human,random,greedy --seed 3",
+        "play targi --seats human,greedy --seed 3",
+        "play targi --seats greedy,human --seed 6",
+        "play tafelrunde2 --seats human,greedy --seed 5",
+        "play 'tafelrunde2(players=3)' --seats human,greedy,random --seed 1",
+        "play 'tafelrunde2(players=3)' --seats greedy,random,human --seed 6",
+        "play 'tafelrunde2(players=4)' --seats human,greedy,random,greedy --seed 2",
+        "play 'tafelrunde2(players=4)' --seats random,greedy,human,greedy --seed 4",
+        "play tafelrunde2 --seats human,human --seed 4",
+        "play 'tafelrunde2(players=3)' --seats human,human,human --seed 2",
+        "play targi --seats human,human --seed 3",
+    };
+    char *in = repeat("1\\n", 900);
+    for (size_t i = 0; i < sizeof games / sizeof *games; i++) {
+        char *out = layout_run("COLUMNS=80 LINES=24", games[i], in);
+        expect_in(out, "Game over");
+        expect_width(out, 80);
+        const char *at = out;
+        int rows = screen_rows(out, &at);
+        if (rows > 24)
+            fail_msg("%s: a screen of %d rows:\n%.4000s", games[i], rows, at);
+        free(out);
+    }
+    free(in);
+}
+
+/* At the hot seat the clear takes the other players' moves off the screen: once the next player
+ * holds the terminal he is told what happened since his last move (as a spectator is: no hand),
+ * and 'log' tells it again. */
+static void test_handover_tells_what_happened(void **unused)
+{
+    (void)unused;
+    char *in = repeat("1\\n", 200);
+    char *out = layout_run("COLUMNS=80 LINES=24", "play 'tafelrunde2(players=3)' --seats "
+                           "human,human,human --seed 2", in);
+    int told = 0;
+    for (const char *p = strstr(out, "Pass the terminal to player "); p;
+         p = strstr(p + 1, "Pass the terminal to player ")) {
+        const char *recap = strstr(p, "---");
+        const char *screen = strstr(p, "\n\n");
+        assert_non_null(screen);
+        if (strncmp(recap, "---Since your last move:\n", strlen("---Since your last move:\n")))
+            continue;
+        /* the last move before the clear (told after its prompt), told again after it */
+        const char *last = NULL;
+        for (const char *q = strstr(out, "'quit'): "); q && q < p; q = strstr(q + 1, "'quit'): "))
+            last = q + 9;
+        assert_non_null(last);
+        char line[128];
+        snprintf(line, sizeof line, "\n%.*s\n", (int)strcspn(last, "\n"), last);
+        const char *m = strstr(recap, line);
+        if (strncmp(last, "player ", 7) || !m || m > screen)
+            fail_msg("'%s' not told again:\n%.*s", line, (int)(screen - p), p);
+        for (const char *h = recap; h < screen; h++)
+            if (!strncmp(h, "hand:", 5))
+                fail_msg("a hand in the recap:\n%.*s", (int)(screen - p), p);
+        told++;
+    }
+    if (told < 20)
+        fail_msg("%d hand-overs told what happened:\n%.3000s", told, out);
+    free(out);
+    free(in);
+    out = layout_run("", "play targi --seats human,greedy --seed 3", "1\\nlog\\nquit\\ny\\n");
+    const char *log = strstr(out, "'quit'): Since your last move:\nplayer 1 (greedy): targi ");
+    assert_non_null(log);
+    assert_null(strstr(log, "player 0: targi")); /* his own move is not repeated */
+    free(out);
+}
+
+/* 'help' and 'rules' of each game fit 80 columns (the rules ran to 84) and 24 rows with the
+ * prompt, and help names 'board' and 'log'. */
+static void test_help_fits(void **unused)
+{
+    (void)unused;
+    static const char *const games[] = {
+        "play 'carcassonne(inns_cathedrals=full,tatan=on)' --seats human,greedy --seed 1",
+        "play targi --seats human,greedy --seed 1",
+        "play tafelrunde2 --seats human,greedy --seed 1",
+    };
+    for (size_t i = 0; i < sizeof games / sizeof *games; i++) {
+        char *out = layout_run("COLUMNS=80 LINES=24", games[i], "help\\nrules\\nquit\\ny\\n");
+        expect_width(out, 80);
+        expect_in(out, "'board' draws all\nof it, also what a small terminal leaves out; 'log'");
+        const char *help = strstr(out, "'quit'): "), *rules = strstr(help + 1, "'quit'): ");
+        const char *end = strstr(rules + 1, "'quit'): ");
+        assert_non_null(end);
+        int lines = 0;
+        for (const char *c = help; c < end; c++)
+            lines += *c == '\n';
+        if (lines + 1 > 2 * 24)
+            fail_msg("%s: help and rules take %d rows", games[i], lines + 1);
+        for (const char *c = help, *from = help; c < end; c++)
+            if (*c == '\n' && c + 1 < end && !strncmp(c + 1, "Player 0, your", 14)) {
+                int n = 0;
+                for (const char *d = from; d <= c; d++)
+                    n += *d == '\n';
+                if (n + 1 > 24)
+                    fail_msg("%s: %d rows:\n%.*s", games[i], n + 1, (int)(c - from), from);
+                from = c + 1;
+            }
+        free(out);
+    }
+}
+
+/* What a small screen leaves out, it says, and 'board' shows: Die Tafelrunde 2's discards and
+ * face-down chests with 4 players, Targi's centre cards and decks. */
+static void test_board_shows_the_rest(void **unused)
+{
+    (void)unused;
+    /* the 22nd screen, in raid 4, has no room for them */
+    char *ones = repeat("1\\n", 21), in[256];
+    snprintf(in, sizeof in, "%sboard\\nquit\\ny\\n", ones);
+    free(ones);
+    char *out = layout_run("COLUMNS=80 LINES=24",
+                           "play 'tafelrunde2(players=4)' --seats human,greedy,random,greedy "
+                           "--seed 2", in);
+    const char *board = strstr(out, "    'board': discards, chests down\n");
+    assert_non_null(board);
+    const char *prompt = strstr(board, "'quit'): ");
+    assert_non_null(prompt);
+    assert_true(strstr(board, "discards:  ") > prompt); /* only in what 'board' prints */
+    board = prompt;
+    expect_in(board, "\n    discards:  ");
+    expect_in(board, "\n    face down: ");
+    free(out);
+    /* the eighth screen describes five of the centre's six tribe cards, not 3,2's T7 */
+    out = layout_run("COLUMNS=80 LINES=24", "play targi --seats human,greedy --seed 3",
+                     "1\\n1\\n1\\n1\\n1\\n1\\n1\\nboard\\nquit\\ny\\n");
+    const char *hint = strstr(out, "'board' describes the other centre card, and shows the"
+                                   " decks\n");
+    assert_non_null(hint);
+    board = strstr(hint, "'quit'): ");
+    assert_non_null(board);
+    assert_true(strstr(hint, "  3,2 T7") > board);
+    expect_in(board, "  3,2 T7 (Tent, 2 VP) cost D G: hand card via the Noble costs 1 good less");
+    expect_in(board, "\ndecks: goods ");
+    free(out);
 }
 
 /* With colour on, "player N" in the prompt and the log is drawn in the colour the board gives
@@ -280,6 +456,10 @@ int main(void)
         cmocka_unit_test(test_end_explained),
         cmocka_unit_test(test_targi_compact),
         cmocka_unit_test(test_player_colours),
+        cmocka_unit_test(test_whole_games_fit_80x24),
+        cmocka_unit_test(test_board_shows_the_rest),
+        cmocka_unit_test(test_handover_tells_what_happened),
+        cmocka_unit_test(test_help_fits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

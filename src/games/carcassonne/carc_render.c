@@ -236,7 +236,8 @@ static void carc_draw_row(carc_out *o, const carc_state *s, const uint8_t *kinds
 }
 
 /* The board, or on a small terminal a window of it around the last placed tile: rows is what
- * is left for it (0: no limit), four of them kept for the prompt and a short move list. Marks at the
+ * is left for it (0: no limit) by the lines under it, the move list and the prompt (tafel play
+ * passes the rows left by those). Marks at the
  * window's edges say where the rest of the board lies. */
 static void carc_put_board(carc_out *o, const carc_state *s, const char *gch,
                            const uint8_t *gcol, int x0, int y0, int bw, int bh, int cols,
@@ -248,8 +249,9 @@ static void carc_put_board(carc_out *o, const carc_state *s, const char *gch,
         wx = m < 1 ? 1 : m < bw ? m : bw;
     }
     if (rows > 0) {
-        int m = (rows - 4 - 4) / GH; /* the header, the two edge lines, the x range */
-        m = m < 2 ? 2 : m;
+        int m = (rows - 4) / GH; /* the header, the two edge lines, the x range */
+        int least = s->phase == CARC_PH_OVER ? 1 : 2; /* at the end the scores come first */
+        m = m < least ? least : m;
         wy = m < bh ? m : bh;
     }
     int cx = 0, cy = 0;
@@ -494,15 +496,17 @@ int carc_render(const tafel_game *g, const void *state, int viewer, int color, c
     }
     char info[256];
     snprintf(info, sizeof info, "tiles left %d", s->nremain);
-    carc_put(&o, "%s", info);
-    if (s->hand != CARC_NONE && s->phase != CARC_PH_FOLLOW) {
+    if (s->phase != CARC_PH_OVER) /* "every tile is played" says it then */
+        carc_put(&o, "%s", info);
+    if (s->hand != CARC_NONE && s->phase != CARC_PH_FOLLOW && s->phase != CARC_PH_OVER) {
         const carc_kind *K = &carc_kinds[s->hand];
         snprintf(info, sizeof info, "   tile in hand: %s (N E S W = %c %c %c %c)%s", K->name,
                  "?CRF"[K->edges & 3], "?CRF"[(K->edges >> 2) & 3], "?CRF"[(K->edges >> 4) & 3],
                  "?CRF"[(K->edges >> 6) & 3], s->phase == CARC_PH_MOVE ? " (moving it)" : "");
         carc_put(&o, "%s", info);
     }
-    carc_put(&o, "%s", "\n");
+    if (s->phase != CARC_PH_OVER)
+        carc_put(&o, "%s", "\n");
     if (s->hand != CARC_NONE && (s->phase == CARC_PH_PLACE || s->phase == CARC_PH_MOVE)) {
         /* the tile in hand in its four rotations */
         uint8_t kinds[4] = {s->hand, s->hand, s->hand, s->hand}, rots[4] = {0, 1, 2, 3};

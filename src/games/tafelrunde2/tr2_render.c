@@ -9,7 +9,9 @@ typedef struct {
     char *buf;
     size_t len, pos;
     int color;
-    int col; /* visible column on the current line (colour codes take none) */
+    int col;    /* visible column on the current line (colour codes take none) */
+    int indent; /* where a broken list continues */
+    int lines;  /* lines ended so far */
 } tr2_out;
 
 /* Lists of cards and chests break before this column, continuing under their first item, so
@@ -33,8 +35,10 @@ static void tr2_put(tr2_out *o, const char *fmt, ...)
     vsnprintf(tmp, sizeof tmp, fmt, ap);
     va_end(ap);
     for (const char *c = tmp; *c; c++) {
-        if (*c == '\n')
+        if (*c == '\n') {
             o->col = 0;
+            o->lines++;
+        }
         else if (*c == '\033')
             while (*c && *c != 'm')
                 c++;
@@ -51,7 +55,7 @@ static void tr2_put(tr2_out *o, const char *fmt, ...)
 static void tr2_sep(tr2_out *o, const char *sep, int w)
 {
     if (o->col + (int)strlen(sep) + w > TR2_WIDTH)
-        tr2_put(o, "\n%*s", TR2_LIST_INDENT, "");
+        tr2_put(o, "\n%*s", o->indent, "");
     else
         tr2_put(o, "%s", sep);
 }
@@ -114,22 +118,123 @@ static void tr2_put_chests(tr2_out *o, const uint8_t *kinds)
         tr2_put(o, "-");
 }
 
+/* Player p's played cards by colour, highest first, each colour's strength with the best
+ * face-up chest: "(strength 12 = 9 + chest 3)", compact "+chest3 =12"; then his special if
+ * played, and whether he passed. */
+static void tr2_put_played(tr2_out *o, const tr2_state *s, int p, int compact)
+{
+    for (int c = 0; c < TR2_NCOL; c++) {
+        tr2_sep(o, compact && c ? "  " : " ", 9);
+        if (!s->pmask[p][c]) {
+            tr2_put(o, o->color ? "%s%s\033[0m -" : "%.0s%s -", tr2_ansi[c],
+                    tr2_colour_names[c]);
+            continue;
+        }
+        /* Highest first, and the strength as the cards plus the chest bonus, so that the
+         * sum can be checked at a glance. */
+        int vals[TR2_NROGUE], nv = 0, sum = 0;
+        for (int k = 0; k < TR2_NROGUE; k++)
+            if (s->pmask[p][c] >> k & 1)
+                vals[nv++] = tr2_cards[k].val[tr2_cards[k].col[0] == c ? 0 : 1];
+        for (int i = 1; i < nv; i++)
+            for (int j = i; j > 0 && vals[j] > vals[j - 1]; j--) {
+                int t = vals[j];
+                vals[j] = vals[j - 1];
+                vals[j - 1] = t;
+            }
+        for (int i = 0; i < nv; i++) {
+            if (i)
+                tr2_sep(o, " ", 8);
+            tr2_put_bar(o, c, vals[i]);
+            sum += vals[i];
+        }
+        int str = tr2_strength(s, p, c);
+        char st[64];
+        if (compact && str != sum)
+            snprintf(st, sizeof st, "+chest%d =%d", str - sum, str);
+        else if (compact)
+            snprintf(st, sizeof st, "=%d", str);
+        else if (str != sum)
+            snprintf(st, sizeof st, "(strength %d = %d + chest %d)", str, sum, str - sum);
+        else
+            snprintf(st, sizeof st, "(strength %d)", str);
+        tr2_sep(o, " ", (int)strlen(st));
+        tr2_put(o, "%s", st);
+    }
+    if (s->special_played >> p & 1) {
+        tr2_sep(o, "  ", 24);
+        tr2_put_card(o, TR2_SPECIAL, s->special[p]);
+        if (s->warn[p])
+            tr2_put(o, " on %s", tr2_colour_names[s->warn[p] - 1]);
+        if (s->zork == p + 1)
+            tr2_put(o, " (%d gems left)", s->zork_left);
+    }
+    if (s->phase == TR2_PH_PLAY && (s->passed >> p & 1)) {
+        tr2_sep(o, "  ", 8);
+        tr2_put(o, "(passed)");
+    }
+}
+
 static const char *const tr2_phase_text[] = {
     "setup",         "setup",         "dealing",           "1 reveal chests", "2 play cards",
     "3 scoring (Zork)", "4 secure loot", "5 draw cards", "game over"};
 
-int tr2_render(const tafel_game *g, const void *state, int viewer, int color, char *buf,
-               size_t len)
+/* A player on two lines (three or more when lists break), for a small terminal: the counts and
+ * special, then face-up chests and played cards; the viewer's hand, others' known hand cards;
+ * discards and face-down chests only with_discards (else 'board' shows them). */
+static void tr2_put_player_compact(tr2_out *o, const tafel_game *g, const tr2_state *s, int p,
+                                   int viewer, int cp, int with_discards)
 {
-    const tr2_state *s = state;
-    tr2_out o = {buf, len, 0, color & TAFEL_RENDER_COLOR, 0};
-    if (buf && len)
-        buf[0] = 0;
+    (void)g;
+    int kind = s->special[p];
+    o->indent = 8;
+    tr2_put(o, "%s Player %d%s%s  gems %d  hand %d  draw pile %d", cp == p ? ">" : " ", p,
+            p == viewer ? " (you)" : "", p == s->start ? " [start]" : "", tr2_gems_down(s, p),
+            tr2_popcount(s->hand[p]), tr2_popcount(s->draw[p]));
+    int see_special = p == viewer || (s->special_public >> p & 1);
+    int in_hand = p == viewer && (s->hand[p] >> TR2_SPECIAL & 1);
+    if (see_special && !in_hand && !(s->special_played >> p & 1)) {
+        tr2_sep(o, "  ", 26);
+        tr2_put_card(o, TR2_SPECIAL, kind);
+        tr2_put(o, p == viewer ? " (not in hand)" : " (special)");
+    }
+    tr2_put(o, "\n    up: ");
+    tr2_put_chests(o, s->up[p]);
+    tr2_sep(o, "  ", 16);
+    tr2_put(o, "played:");
+    tr2_put_played(o, s, p, 1);
+    if (with_discards) {
+        tr2_put(o, "\n    down: ");
+        tr2_put_chests(o, s->down[p]);
+        tr2_sep(o, "  ", 24);
+        tr2_put(o, "discards: ");
+        tr2_put_cards(o, s->disc[p], kind);
+    }
+    if (p == viewer) {
+        tr2_put(o, "\n    hand: ");
+        tr2_put_cards(o, s->hand[p], kind);
+    } else if (s->hand[p] & s->known[p]) {
+        tr2_put(o, "\n    known in hand: ");
+        tr2_put_cards(o, s->hand[p] & s->known[p], kind);
+    }
+    tr2_put(o, "\n");
+}
+
+/* The whole view (layout 0), or the small terminal's: with discards (1) or without (2); at the
+ * end also without the players (3): the explanation below gives each one's gems by colour, all
+ * that counts then. */
+static tr2_out tr2_draw(tr2_out o, const tafel_game *g, const tr2_state *s, int viewer,
+                        int layout)
+{
     int pile = 0, cp = tr2_current_player(g, s);
     for (int k = 0; k < TR2_NKIND; k++)
         pile += s->pile[k];
-    tr2_put(&o, "Die Tafelrunde 2  raid %d  phase %s  start player %d", s->raid,
-            tr2_phase_text[s->phase], s->start);
+    o.indent = TR2_LIST_INDENT;
+    if (layout) /* the start player is marked at his line */
+        tr2_put(&o, "Die Tafelrunde 2  raid %d  phase %s", s->raid, tr2_phase_text[s->phase]);
+    else
+        tr2_put(&o, "Die Tafelrunde 2  raid %d  phase %s  start player %d", s->raid,
+                tr2_phase_text[s->phase], s->start);
     if (cp >= 0) {
         tr2_sep(&o, "  ", 22);
         tr2_put(&o, "to move: player %d%s", cp, cp == viewer ? " (you)" : "");
@@ -137,18 +242,28 @@ int tr2_render(const tafel_game *g, const void *state, int viewer, int color, ch
     else if (s->phase == TR2_PH_DEAL || s->phase == TR2_PH_DRAW)
         tr2_put(&o, "  player %d draws", s->turn);
     if (s->phase == TR2_PH_ZORK) {
-        tr2_put(&o, "\n  Zork: player %d may secure face-up chests of up to %d gems ", s->turn,
-                s->zork_left);
+        char when[64];
         if (s->scoring < TR2_NCOL)
-            tr2_put(&o, "before %s is scored", tr2_colour_names[s->scoring]);
+            snprintf(when, sizeof when, "before %s is scored", tr2_colour_names[s->scoring]);
         else
-            tr2_put(&o, "after the colours are scored");
+            snprintf(when, sizeof when, "after the colours are scored");
+        int w = snprintf(NULL, 0, "  Zork: player %d may secure face-up chests of up to %d gems"
+                         " %s", s->turn, s->zork_left, when);
+        tr2_put(&o, "\n  Zork: player %d may secure face-up chests of%sup to %d gems %s", s->turn,
+                w > TR2_WIDTH ? "\n        " : " ", s->zork_left, when);
     }
-    tr2_put(&o, "\n\n  Centre: ");
+    tr2_put(&o, layout ? "\n  Centre: " : "\n\n  Centre: ");
     tr2_put_chests(&o, s->centre);
     tr2_sep(&o, "    ", 16);
-    tr2_put(&o, "chest pile: %d\n\n", pile);
-    for (int p = 0; p < g->num_players; p++) {
+    tr2_put(&o, "chest pile: %d", pile);
+    if (layout == 2) {
+        tr2_sep(&o, "    ", 34);
+        tr2_put(&o, "'board': discards, chests down");
+    }
+    tr2_put(&o, layout ? "\n" : "\n\n");
+    for (int p = 0; layout && layout < 3 && p < g->num_players; p++)
+        tr2_put_player_compact(&o, g, s, p, viewer, cp, layout == 1);
+    for (int p = 0; !layout && p < g->num_players; p++) {
         int kind = s->special[p];
         int see_special = p == viewer || (s->special_public >> p & 1);
         tr2_put(&o, "%s Player %d%s%s   gems %d   hand %d   draw pile %d\n",
@@ -160,53 +275,7 @@ int tr2_render(const tafel_game *g, const void *state, int viewer, int color, ch
         tr2_put(&o, "\n    face down: ");
         tr2_put_chests(&o, s->down[p]);
         tr2_put(&o, "\n    played:   ");
-        for (int c = 0; c < TR2_NCOL; c++) {
-            /* the counting bars, and the strength with the best face-up chest */
-            tr2_sep(&o, " ", 9);
-            if (!s->pmask[p][c]) {
-                tr2_put(&o, o.color ? "%s%s\033[0m -" : "%.0s%s -", tr2_ansi[c],
-                        tr2_colour_names[c]);
-                continue;
-            }
-            /* Highest first, and the strength as the cards plus the chest bonus, so that the
-             * sum can be checked at a glance. */
-            int vals[TR2_NROGUE], nv = 0, sum = 0;
-            for (int k = 0; k < TR2_NROGUE; k++)
-                if (s->pmask[p][c] >> k & 1)
-                    vals[nv++] = tr2_cards[k].val[tr2_cards[k].col[0] == c ? 0 : 1];
-            for (int i = 1; i < nv; i++)
-                for (int j = i; j > 0 && vals[j] > vals[j - 1]; j--) {
-                    int t = vals[j];
-                    vals[j] = vals[j - 1];
-                    vals[j - 1] = t;
-                }
-            for (int i = 0; i < nv; i++) {
-                if (i)
-                    tr2_sep(&o, " ", 8);
-                tr2_put_bar(&o, c, vals[i]);
-                sum += vals[i];
-            }
-            int str = tr2_strength(s, p, c);
-            char st[64];
-            if (str != sum)
-                snprintf(st, sizeof st, "(strength %d = %d + chest %d)", str, sum, str - sum);
-            else
-                snprintf(st, sizeof st, "(strength %d)", str);
-            tr2_sep(&o, " ", (int)strlen(st));
-            tr2_put(&o, "%s", st);
-        }
-        if (s->special_played >> p & 1) {
-            tr2_sep(&o, "  ", 24);
-            tr2_put_card(&o, TR2_SPECIAL, kind);
-            if (s->warn[p])
-                tr2_put(&o, " on %s", tr2_colour_names[s->warn[p] - 1]);
-            if (s->zork == p + 1)
-                tr2_put(&o, " (%d gems left)", s->zork_left);
-        }
-        if (s->phase == TR2_PH_PLAY && (s->passed >> p & 1)) {
-            tr2_sep(&o, "  ", 8);
-            tr2_put(&o, "(passed)");
-        }
+        tr2_put_played(&o, s, p, 0);
         tr2_put(&o, "\n    discards:  ");
         tr2_put_cards(&o, s->disc[p], kind);
         if (p == viewer) {
@@ -265,5 +334,25 @@ int tr2_render(const tafel_game *g, const void *state, int viewer, int color, ch
             tr2_put(&o, " (most gems)");
         tr2_put(&o, "\n");
     }
-    return (int)o.pos;
+    return o;
+}
+
+int tr2_render(const tafel_game *g, const void *state, int viewer, int color, char *buf,
+               size_t len)
+{
+    const tr2_state *s = state;
+    tr2_out o = {buf, len, 0, color & TAFEL_RENDER_COLOR, 0, TR2_LIST_INDENT, 0};
+    if (buf && len)
+        buf[0] = 0;
+    /* On a small terminal the first layout that fits its rows: the whole view, then a player
+     * on two or three lines, then without discards and face-down chests (then, at the end,
+     * without the players). */
+    int rows = TAFEL_RENDER_ROWS(color), layout = 0;
+    while (rows > 0 && layout < (s->phase == TR2_PH_END ? 3 : 2)) {
+        tr2_out count = {NULL, 0, 0, 0, 0, TR2_LIST_INDENT, 0};
+        if (tr2_draw(count, g, s, viewer, layout).lines <= rows)
+            break;
+        layout++;
+    }
+    return (int)tr2_draw(o, g, s, viewer, layout).pos;
 }

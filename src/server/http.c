@@ -10,6 +10,7 @@
 
 #include "server/bigstack.h"
 #include "server/hub.h"
+#include "server/ratelimit.h"
 #include "server/replay.h"
 #include "tafel/game.h"
 
@@ -23,9 +24,11 @@ static int http_reply(struct mg_connection *mc, int status, json_t *body)
     const char *reason = status == 200 ? "OK" : status == 201 ? "Created"
                        : status == 400 ? "Bad Request" : status == 403 ? "Forbidden"
                        : status == 404 ? "Not Found" : status == 405 ? "Method Not Allowed"
-                       : status == 413 ? "Payload Too Large" : "Internal Server Error";
+                       : status == 413 ? "Payload Too Large"
+                       : status == 429 ? "Too Many Requests" : "Internal Server Error";
     mg_printf(mc, "HTTP/1.1 %d %s\r\nContent-Type: application/json\r\nContent-Length: %zu\r\n"
-              "Cache-Control: no-store\r\n\r\n", status, reason, n);
+              "Cache-Control: no-store\r\n%s\r\n", status, reason, n,
+              status == 429 ? "Retry-After: 1\r\n" : "");
     mg_write(mc, text, n);
     free(text);
     return status;
@@ -80,7 +83,8 @@ static int http_create(struct mg_connection *mc, hub *h)
 
 static int http_route(struct mg_connection *mc, void *cbdata)
 {
-    hub *h = cbdata;
+    http_routes *routes = cbdata;
+    hub *h = routes->hub;
     const struct mg_request_info *ri = mg_get_request_info(mc);
     const char *path = ri->local_uri;
     int get = !strcmp(ri->request_method, "GET"), post = !strcmp(ri->request_method, "POST");
@@ -100,6 +104,13 @@ static int http_route(struct mg_connection *mc, void *cbdata)
         return http_reply(mc, status, out);
     }
     if (!strcmp(path, "/api/replay")) { /* an uploaded record replayed (replay.c) */
+        /* Counted before the body is read: refused requests cost next to nothing. */
+        if (post && !rl_table_take(routes->replay_limit, ri->remote_addr)) {
+            char text[96];
+            snprintf(text, sizeof text, "too many replay requests: at most %d per second",
+                     routes->replay_per_s);
+            return http_error(mc, 429, text);
+        }
         json_t *out = post ? replay_http(mc, &status) : NULL;
         return out ? http_reply(mc, status, out) : http_error(mc, 405, "use POST");
     }
@@ -158,7 +169,7 @@ static int http_handler(struct mg_connection *mc, void *cbdata)
     return c.status;
 }
 
-void http_register(struct mg_context *ctx, hub *h)
+void http_register(struct mg_context *ctx, http_routes *r)
 {
-    mg_set_request_handler(ctx, "/api/", http_handler, h);
+    mg_set_request_handler(ctx, "/api/", http_handler, r);
 }

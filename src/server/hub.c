@@ -13,7 +13,9 @@
 
 #include "server/bots.h"
 #include "server/hub_msg.h"
+#include "server/ratelimit.h"
 #include "server/replay.h"
+#include "server/server.h"
 #include "server/store.h"
 #include "server/token.h"
 #include "tafel/match.h"
@@ -46,6 +48,7 @@ struct hub_conn {
     int closing;
     int dropped;
     pthread_t writer;
+    rl_bucket view_at;         /* used only by the connection's own messages, one at a time */
 };
 
 /* A match in memory. An unfinished one stays for the server's lifetime; a finished one is
@@ -92,6 +95,7 @@ struct hub {
     int cstop;
     pthread_t committer;
     int has_committer;
+    int view_at_per_s;
 };
 
 /* ---- Messages for one viewer ---- */
@@ -551,6 +555,7 @@ hub *hub_new(const char *db_path, int bot_threads, char *err, size_t errlen)
     pthread_mutex_init(&h->cmu, NULL);
     pthread_cond_init(&h->ccv, NULL);
     pthread_cond_init(&h->dcv, NULL);
+    h->view_at_per_s = SERVER_VIEW_AT_PER_S;
     h->st = store_open(db_path, err, errlen);
     if (!h->st) {
         hub_free(h);
@@ -901,14 +906,19 @@ json_t *hub_http_record(hub *h, int64_t id, int *status)
 
 /* ---- WebSocket connections ---- */
 
+void hub_set_view_at_limit(hub *h, int per_s)
+{
+    h->view_at_per_s = per_s;
+}
+
 hub_conn *hub_conn_open(hub *h, struct mg_connection *mc)
 {
-    (void)h;
     hub_conn *c = calloc(1, sizeof *c);
     if (!c)
         abort();
     c->mc = mc;
     c->seat = -1;
+    rl_init(&c->view_at, 2.0 * h->view_at_per_s, rl_now_ms());
     pthread_mutex_init(&c->qmu, NULL);
     pthread_cond_init(&c->qcv, NULL);
     pthread_attr_t attr;
@@ -1157,8 +1167,18 @@ int hub_conn_message(hub *h, hub_conn *c, const json_t *msg)
         rc = hub_in_match(h, c, msg, hub_act_locked);
     else if (!strcmp(type, "resign"))
         rc = hub_in_match(h, c, msg, hub_resign_locked);
-    else if (!strcmp(type, "view_at"))
-        rc = hub_in_match(h, c, msg, hub_view_at_locked);
+    else if (!strcmp(type, "view_at")) {
+        /* Each one replays the match from its start: a loop of them is refused (and, counted
+         * as errors by ws.c, closes the connection), a key held down on the log is not. */
+        if (rl_take(&c->view_at, h->view_at_per_s, 2.0 * h->view_at_per_s, rl_now_ms())) {
+            rc = hub_in_match(h, c, msg, hub_view_at_locked);
+        } else {
+            char text[80];
+            snprintf(text, sizeof text, "too many view_at requests: at most %d per second",
+                     h->view_at_per_s);
+            hub_send_error(c, "too_many", text);
+        }
+    }
     else if (!strcmp(type, "ping")) {
         json_t *id = json_object_get(msg, "id");
         hub_send(c, json_pack("{s:s, s:O}", "type", "pong", "id", id ? id : json_null()));

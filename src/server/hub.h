@@ -37,6 +37,10 @@ typedef struct bots bots;
 hub *hub_new(const char *db_path, int bot_threads, char *err, size_t errlen);
 /* Stops the bot workers first; the connections must be gone (the web server stopped). */
 void hub_free(hub *h);
+/* view_at requests allowed per second and connection (a burst of twice as many), beyond which
+ * each is refused with code too_many; set before connections open. hub_new sets
+ * SERVER_VIEW_AT_PER_S. */
+void hub_set_view_at_limit(hub *h, int per_s);
 
 /* HTTP routes (docs/protocol.md): each returns a new JSON object and sets *status.
  * host: the request's Host header, for invite links (NULL: "localhost"). */

@@ -9,6 +9,7 @@
 
 #include "server/http.h"
 #include "server/hub.h"
+#include "server/ratelimit.h"
 #include "server/static.h"
 #include "server/ws.h"
 
@@ -16,6 +17,7 @@ struct server {
     struct mg_context *ctx;
     hub *hub;
     ws_options ws;
+    http_routes routes;
     int port;
     char allow_origin[512];
     char web[4096];
@@ -86,7 +88,12 @@ server *server_start(const server_options *o, char *err, size_t errlen)
         snprintf(s->allow_origin, sizeof s->allow_origin, "%s", o->allow_origin);
     s->ws = (ws_options){.hub = s->hub, .allow_origin = s->allow_origin,
                          .ping_ms = o->ping_ms > 0 ? o->ping_ms : SERVER_DEFAULT_PING_MS};
-    http_register(s->ctx, s->hub);
+    int replay_per_s = o->replay_per_s > 0 ? o->replay_per_s : SERVER_REPLAY_PER_S;
+    s->routes = (http_routes){.hub = s->hub, .replay_per_s = replay_per_s,
+                              .replay_limit = rl_table_new(replay_per_s, 4.0 * replay_per_s)};
+    hub_set_view_at_limit(s->hub, o->view_at_per_s > 0 ? o->view_at_per_s
+                                                         : SERVER_VIEW_AT_PER_S);
+    http_register(s->ctx, &s->routes);
     ws_register(s->ctx, &s->ws);
     if (o->web)
         static_register(s->ctx, s->web);
@@ -109,6 +116,7 @@ void server_stop(server *s)
         return;
     mg_stop(s->ctx); /* closes every WebSocket through ws.c's close handler */
     ws_stop(&s->ws);
+    rl_table_free(s->routes.replay_limit);
     hub_free(s->hub);
     mg_exit_library();
     free(s);

@@ -13,6 +13,8 @@ typedef struct server_options {
     const char *allow_origin; /* extra WebSocket Origins, comma-separated, or NULL */
     const char *web;          /* the browser client's folder (web/) to serve, or NULL */
     int ping_ms;              /* keepalive: ping a quiet WebSocket this often; 0: default */
+    int view_at_per_s;        /* view_at requests per second and connection; 0: default */
+    int replay_per_s;         /* POST /api/replay per second and client address; 0: default */
 } server_options;
 
 #define SERVER_DEFAULT_THREADS 2100
@@ -21,6 +23,13 @@ typedef struct server_options {
 /* A WebSocket quiet for an interval gets a ping each interval; one from which nothing (no pong,
  * no message) arrived for SERVER_PING_TRIES + 1 intervals is closed (ws.c). */
 #define SERVER_PING_TRIES 2
+/* Past positions are replayed from the start on every request, so a client that asks in a loop
+ * makes the server replay games in a loop: view_at gets this many a second per connection (a
+ * burst of twice as many at once), POST /api/replay this many per client address (a burst of
+ * four times as many). Holding a key down repeats it about 30 times a second; the replay viewer
+ * asks once per viewer it shows. */
+#define SERVER_VIEW_AT_PER_S 50
+#define SERVER_REPLAY_PER_S 2
 
 typedef struct server server;
 

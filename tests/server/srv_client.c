@@ -26,6 +26,11 @@ void tc_start(tc_server *t, const char *db)
 
 void tc_start_ping(tc_server *t, const char *db, int ping_ms)
 {
+    tc_start_opts(t, db, &(server_options){.ping_ms = ping_ms});
+}
+
+void tc_start_opts(tc_server *t, const char *db, const server_options *extra)
+{
     if (db && *db) {
         snprintf(t->db, sizeof t->db, "%s", db);
     } else {
@@ -38,7 +43,9 @@ void tc_start_ping(tc_server *t, const char *db, int ping_ms)
         unlink(t->db);
     }
     server_options o = {.bind = "127.0.0.1", .port = 0, .db = t->db, .threads = 32,
-                        .bot_threads = 2, .ping_ms = ping_ms};
+                        .bot_threads = 2, .ping_ms = extra->ping_ms,
+                        .view_at_per_s = extra->view_at_per_s,
+                        .replay_per_s = extra->replay_per_s};
     char err[512];
     t->s = server_start(&o, err, sizeof err);
     if (!t->s)

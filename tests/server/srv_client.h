@@ -19,6 +19,8 @@ typedef struct tc_server {
 void tc_start(tc_server *t, const char *db);
 /* The same with a keepalive ping interval (server_options.ping_ms). */
 void tc_start_ping(tc_server *t, const char *db, int ping_ms);
+/* The same with extra's ping_ms, view_at_per_s and replay_per_s (0: the defaults). */
+void tc_start_opts(tc_server *t, const char *db, const server_options *extra);
 void tc_stop(tc_server *t);
 /* Remove the database files. */
 void tc_remove_db(const char *db);

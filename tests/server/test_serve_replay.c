@@ -83,7 +83,9 @@ static void assert_json_equal(json_t *a, json_t *b, const char *what, long long 
 static void view_at_game(const char *game, long long seed)
 {
     tc_server t;
-    tc_start(&t, NULL);
+    /* Every position for every seat, as fast as it answers: far past the default rate of
+     * view_at (test_serve_limits checks the limit). */
+    tc_start_opts(&t, NULL, &(server_options){.view_at_per_s = 1000000});
     json_t *c = tc_create(t.port, game, "[\"human\", \"human\"]", seed);
     long long id = json_integer_value(json_object_get(c, "id"));
     seat ps[3] = {{0}};
@@ -289,7 +291,7 @@ static void test_replay_endpoint(void **st)
 {
     (void)st;
     tc_server t;
-    tc_start(&t, NULL);
+    tc_start_opts(&t, NULL, &(server_options){.replay_per_s = 1000}); /* ~25 in a row */
     json_t *targi = finished_record(t.port, "targi", "[\"random\", \"random\"]");
     check_replay(t.port, targi);
     json_t *tr2 = finished_record(t.port, "tafelrunde2", "[\"random\", \"random\"]");

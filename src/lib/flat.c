@@ -371,53 +371,44 @@ int32_t tafel_flat_bot_choose(tafel_bot *bot, const void *state, char *err, size
     return bot->choose(bot, state);
 }
 
-/* Parse, replay (checking every action and any stored result) and serialise again. */
-static json_t *flat_record_check(const json_t *root, char *err, size_t errlen)
+/* Replay a parsed record (checking every action and any stored result) and serialise it again.
+ * Records are read by the core's parser only, so its limits (size, nesting, actions) hold here. */
+static json_t *flat_record_replayed(const tafel_record *r, char *err, size_t errlen)
 {
-    tafel_record r;
-    tafel_record_init(&r);
-    json_t *out = NULL;
-    if (!tafel_record_from_json(&r, root, err, errlen)) {
-        tafel_game g;
-        char why[TAFEL_ERR_LEN];
-        /* Load the game first: replay needs a state of its size. */
-        if (tafel_game_load(&g, r.game, why, sizeof why)) {
-            snprintf(err, errlen, "record: %s", why);
-        } else {
-            void *state = flat_alloc(&g);
-            size_t bad;
-            if (state && !tafel_record_replay(&r, &g, state, &bad, err, errlen))
-                out = tafel_record_to_json(&r, err, errlen);
-            free(state);
-        }
+    tafel_game g;
+    char why[TAFEL_ERR_LEN];
+    /* Load the game first: replay needs a state of its size. */
+    if (tafel_game_load(&g, r->game, why, sizeof why)) {
+        snprintf(err, errlen, "record: %s", why);
+        return NULL;
     }
-    tafel_record_free(&r);
+    json_t *out = NULL;
+    void *state = flat_alloc(&g);
+    size_t bad;
+    if (state && !tafel_record_replay(r, &g, state, &bad, err, errlen))
+        out = tafel_record_to_json(r, err, errlen);
+    free(state);
     return out;
 }
 
 char *tafel_flat_record_load(const char *path, char *err, size_t errlen)
 {
-    json_error_t jerr;
-    json_t *root = json_load_file(path, 0, &jerr);
-    if (!root) {
-        snprintf(err, errlen, "%s:%d: %s", path, jerr.line, jerr.text);
-        return NULL;
-    }
-    json_t *out = flat_record_check(root, err, errlen);
-    json_decref(root);
+    tafel_record r;
+    tafel_record_init(&r);
+    json_t *out = tafel_record_load(&r, path, err, errlen) ? NULL
+                                                           : flat_record_replayed(&r, err, errlen);
+    tafel_record_free(&r);
     return out ? flat_dump(out) : NULL;
 }
 
 static json_t *flat_record_parse(const char *json, char *err, size_t errlen)
 {
-    json_error_t jerr;
-    json_t *root = json_loads(json, 0, &jerr);
-    if (!root) {
-        snprintf(err, errlen, "record: %s", jerr.text);
-        return NULL;
-    }
-    json_t *out = flat_record_check(root, err, errlen);
-    json_decref(root);
+    tafel_record r;
+    tafel_record_init(&r);
+    json_t *out = tafel_record_parse(&r, json, strlen(json), err, errlen)
+                      ? NULL
+                      : flat_record_replayed(&r, err, errlen);
+    tafel_record_free(&r);
     return out;
 }
 

@@ -6,8 +6,10 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -60,6 +62,35 @@ static void test_refusals(void **unused)
     tafel_flat_game_free(g);
 }
 
+/* Records reach the flat layer through the core parser, so its limits hold for Python too:
+ * a record nested past TAFEL_RECORD_MAX_DEPTH is refused by name, from text and from a file. */
+static void test_record_limits(void **unused)
+{
+    (void)unused;
+    char err[TAFEL_ERR_LEN], deep[128] = "{\"format\":\"tafel-record\",\"version\":1,"
+                                        "\"game\":\"targi\",\"actions\":[],\"x\":";
+    size_t n = strlen(deep);
+    for (int i = 0; i < 20; i++)
+        deep[n++] = '[';
+    for (int i = 0; i < 20; i++)
+        deep[n++] = ']';
+    deep[n++] = '}';
+    deep[n] = 0;
+    assert_null(tafel_flat_record_normalize(deep, err, sizeof err));
+    assert_non_null(strstr(err, "nested deeper than the limit of 16 levels"));
+    char path[] = "/tmp/tafel-test-flat-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    assert_non_null(f);
+    fputs(deep, f);
+    fclose(f);
+    err[0] = 0;
+    assert_null(tafel_flat_record_load(path, err, sizeof err));
+    assert_non_null(strstr(err, "nested deeper than the limit of 16 levels"));
+    unlink(path);
+}
+
 static void test_tensors_fit_their_shape(void **unused)
 {
     (void)unused;
@@ -103,6 +134,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_record_limits),
         cmocka_unit_test(test_tensors_fit_their_shape),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -28,6 +28,7 @@ typedef struct {
      * how much of it was there when p last moved. */
     char *log;
     size_t log_len, log_cap, seen[TAFEL_MAX_PLAYERS];
+    size_t prompt_at; /* how much of the log was told when the last prompt was answered */
     int handed; /* the hot seat has handed the terminal over once */
 } play_session;
 
@@ -156,22 +157,32 @@ static int play_ask_human(play_session *s, const void *state, int p, int32_t *ac
     const tafel_game *g = tafel_match_game(s->m);
     int32_t legal[4096];
     int n = g->type->legal_actions(g, state, legal);
-    /* The screen: the drawing, the moves, the prompt. On a small terminal (under 40 rows) the
-     * moves are listed only when they take 4 lines or fewer, and the drawing gets the rows left
-     * by them and the prompt (a game drops details 'board' shows); if even its shortest form
-     * does not leave them room, the list is folded into one line ('moves' lists them). A long
-     * list (e.g. every Carcassonne placement) buries the board: the render marks them. */
-    int cols, rows, lines;
+    /* The screen: the last lines of what happened since the previous prompt, the drawing, the
+     * moves, the prompt. On a small terminal (under 40 rows) the moves are listed only when
+     * they take 4 lines or fewer, and the drawing gets the rows the others leave (a game drops
+     * details 'board' shows): the list is kept before what happened (up to 2 lines and the
+     * blank line under them: 'log' repeats it), and if even the drawing's shortest form leaves
+     * no room, the list is folded into one line ('moves' lists them). A long list (e.g. every
+     * Carcassonne placement) buries the board: the render marks them. */
+    int cols, rows, lines = 0;
     cli_term_size(stdout, &cols, &rows);
-    int small = rows > 0 && rows < 40;
+    int small = rows > 0 && rows < 40, told = 0;
+    for (const char *q = s->log ? s->log + s->prompt_at : ""; *q; q++)
+        told += *q == '\n';
     int listed = n <= PLAY_MAX_LISTED ? play_list_lines(g, state, legal, n) : 0;
-    int show = n <= PLAY_MAX_LISTED && (!small || listed <= 4);
-    char *drawn = cli_render(g, state, p, s->color, cols,
-                             small ? play_max(rows - 1 - (show ? listed : 1), 1) : 0, &lines);
-    if (small && show && lines + listed + 1 > rows) {
+    int can_list = n <= PLAY_MAX_LISTED && (!small || listed <= 4), show = can_list;
+    int keep = told ? (told < 2 ? told : 2) + 1 : 0;
+    char *drawn = NULL;
+    for (int k = 0; k < 4; k++) {
+        show = can_list && k < 2;
+        int reserve = k % 2 ? 0 : keep, below = 1 + (show ? listed : 1);
+        if (k && (!small || (!can_list && k < 2)))
+            continue;
         free(drawn);
-        show = 0;
-        drawn = cli_render(g, state, p, s->color, cols, play_max(rows - 2, 1), &lines);
+        drawn = cli_render(g, state, p, s->color, cols,
+                           small ? play_max(rows - below - reserve, 1) : 0, &lines);
+        if (!small || lines + below + reserve <= rows)
+            break;
     }
     printf("\n%s", drawn);
     free(drawn);
@@ -447,7 +458,9 @@ static int play_run(play_session *s, const char *record_path)
                 s->handed = 1;
             }
             last_human = p;
-            if (play_ask_human(s, tafel_match_state(m), p, &a)) {
+            int quit = play_ask_human(s, tafel_match_state(m), p, &a);
+            s->prompt_at = s->log_len;
+            if (quit) {
                 abandoned = 1;
                 break;
             }

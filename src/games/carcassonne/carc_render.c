@@ -185,9 +185,10 @@ static void carc_draw_kind(const carc_state *s, int kind, int rot, int t, char *
 }
 
 /* A row of tiles drawn apart from the board (the tile in hand, the held tiles), each labelled
- * with its rotation, or its kind when the rotations are all 0. */
+ * with its rotation, or its kind when the rotations are all 0; beside: text to the right of its
+ * lines, or NULL. */
 static void carc_draw_row(carc_out *o, const carc_state *s, const uint8_t *kinds,
-                          const uint8_t *rots, int n, int color)
+                          const uint8_t *rots, int n, int color, char beside[GH][64])
 {
     enum { CW = GW + 4, MAXN = 16 };
     char hch[GH * CW * MAXN];
@@ -231,6 +232,8 @@ static void carc_draw_row(carc_out *o, const carc_state *s, const uint8_t *kinds
         }
         if (color && cur)
             carc_put(o, "%s", carc_ansi[0]);
+        if (beside)
+            carc_put(o, "%s", beside[row]);
         carc_put(o, "%s", "\n");
     }
 }
@@ -495,28 +498,41 @@ int carc_render(const tafel_game *g, const void *state, int viewer, int color, c
                                  : " wins on points.\n");
     }
     char info[256];
-    snprintf(info, sizeof info, "tiles left %d", s->nremain);
-    if (s->phase != CARC_PH_OVER) /* "every tile is played" says it then */
-        carc_put(&o, "%s", info);
-    if (s->hand != CARC_NONE && s->phase != CARC_PH_FOLLOW && s->phase != CARC_PH_OVER) {
+    int placing = s->hand != CARC_NONE && (s->phase == CARC_PH_PLACE || s->phase == CARC_PH_MOVE);
+    char beside[GH][64];
+    if (placing && compact) {
+        /* on a small terminal the tile's line goes beside its four rotations: a line more for
+         * the board */
         const carc_kind *K = &carc_kinds[s->hand];
-        snprintf(info, sizeof info, "   tile in hand: %s (N E S W = %c %c %c %c)%s", K->name,
-                 "?CRF"[K->edges & 3], "?CRF"[(K->edges >> 2) & 3], "?CRF"[(K->edges >> 4) & 3],
-                 "?CRF"[(K->edges >> 6) & 3], s->phase == CARC_PH_MOVE ? " (moving it)" : "");
+        snprintf(beside[0], sizeof beside[0], "   tile in hand: %s%s", K->name,
+                 s->phase == CARC_PH_MOVE ? " (moving it)" : "");
+        snprintf(beside[1], sizeof beside[1], "   N E S W = %c %c %c %c", "?CRF"[K->edges & 3],
+                 "?CRF"[(K->edges >> 2) & 3], "?CRF"[(K->edges >> 4) & 3],
+                 "?CRF"[(K->edges >> 6) & 3]);
+        snprintf(beside[2], sizeof beside[2], "   tiles left %d", s->nremain);
+    } else if (s->phase != CARC_PH_OVER) { /* "every tile is played" says it then */
+        snprintf(info, sizeof info, "tiles left %d", s->nremain);
         carc_put(&o, "%s", info);
-    }
-    if (s->phase != CARC_PH_OVER)
+        if (s->hand != CARC_NONE && s->phase != CARC_PH_FOLLOW) {
+            const carc_kind *K = &carc_kinds[s->hand];
+            snprintf(info, sizeof info, "   tile in hand: %s (N E S W = %c %c %c %c)%s",
+                     K->name, "?CRF"[K->edges & 3], "?CRF"[(K->edges >> 2) & 3],
+                     "?CRF"[(K->edges >> 4) & 3], "?CRF"[(K->edges >> 6) & 3],
+                     s->phase == CARC_PH_MOVE ? " (moving it)" : "");
+            carc_put(&o, "%s", info);
+        }
         carc_put(&o, "%s", "\n");
-    if (s->hand != CARC_NONE && (s->phase == CARC_PH_PLACE || s->phase == CARC_PH_MOVE)) {
+    }
+    if (placing) {
         /* the tile in hand in its four rotations */
         uint8_t kinds[4] = {s->hand, s->hand, s->hand, s->hand}, rots[4] = {0, 1, 2, 3};
-        carc_draw_row(&o, s, kinds, rots, 4, color);
+        carc_draw_row(&o, s, kinds, rots, 4, color, compact ? beside : NULL);
     }
     if (s->phase == CARC_PH_CHOOSE) {
         /* tatan_draw_both_first: the drawn tiles he holds, as drawn (rotation 0) */
         uint8_t kinds[sizeof s->bag], rots[sizeof s->bag] = {0};
         memcpy(kinds, s->bag, s->nbag);
-        carc_draw_row(&o, s, kinds, rots, s->nbag, color);
+        carc_draw_row(&o, s, kinds, rots, s->nbag, color, NULL);
     }
     if (legend[0] && s->phase == CARC_PH_END) {
         carc_put(&o, "%s", legend);

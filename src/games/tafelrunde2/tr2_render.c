@@ -194,7 +194,7 @@ static void tr2_put_player_compact(tr2_out *o, const tafel_game *g, const tr2_st
     int see_special = p == viewer || (s->special_public >> p & 1);
     int in_hand = p == viewer && (s->hand[p] >> TR2_SPECIAL & 1);
     if (see_special && !in_hand && !(s->special_played >> p & 1)) {
-        tr2_sep(o, "  ", 26);
+        tr2_sep(o, "  ", (int)strlen(kind < 4 ? tr2_special_names[kind] : "special") + 14);
         tr2_put_card(o, TR2_SPECIAL, kind);
         tr2_put(o, p == viewer ? " (not in hand)" : " (special)");
     }

@@ -337,6 +337,12 @@ static void test_whole_games_fit_80x24(void **unused)
         char *out = layout_run("COLUMNS=80 LINES=24", games[i], in);
         expect_in(out, "Game over");
         expect_width(out, 80);
+        /* the last screen has no prompt: it offers no 'board' (Targi seed 3 did) */
+        const char *last = out;
+        for (const char *q = strstr(out, "'quit'): "); q; q = strstr(q + 1, "'quit'): "))
+            last = q + 1;
+        if (strstr(last, "'board'"))
+            fail_msg("%s: the last screen offers 'board':\n%s", games[i], last);
         const char *at = out;
         int rows = screen_rows(out, &at);
         if (rows > 24)
@@ -394,6 +400,22 @@ static void test_handover_tells_what_happened(void **unused)
     assert_non_null(log);
     assert_null(strstr(log, "player 0: targi")); /* his own move is not repeated */
     free(out);
+}
+
+/* Die Tafelrunde 2 on a small terminal: the viewer's special, out of his hand, says whether it
+ * lies in his discards (where Wiederbelebung can fetch it) or not. */
+static void test_tr2_special_where(void **unused)
+{
+    (void)unused;
+    char *in = repeat("1\\n", 900);
+    char *out = layout_run("COLUMNS=80 LINES=24", "play tafelrunde2 --seats human,greedy --seed 5",
+                           in);
+    expect_in(out, "> Player 0 (you)  gems 11  hand 5  draw pile 10  wiederbelebung (discarded)\n"
+                   "    up: -  played: red -  blue -  yellow -\n"
+                   "    down: [red4] [blue2] [blue3] [yellow2]  discards: wiederbelebung\n");
+    expect_in(out, " (not in hand)\n");
+    free(out);
+    free(in);
 }
 
 /* 'help' and 'rules' of each game fit 80 columns (the rules ran to 84) and 24 rows with the
@@ -499,6 +521,7 @@ int main(void)
         cmocka_unit_test(test_board_shows_the_rest),
         cmocka_unit_test(test_handover_tells_what_happened),
         cmocka_unit_test(test_help_fits),
+        cmocka_unit_test(test_tr2_special_where),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -196,7 +196,9 @@ static void tr2_put_player_compact(tr2_out *o, const tafel_game *g, const tr2_st
     if (see_special && !in_hand && !(s->special_played >> p & 1)) {
         tr2_sep(o, "  ", (int)strlen(kind < 4 ? tr2_special_names[kind] : "special") + 14);
         tr2_put_card(o, TR2_SPECIAL, kind);
-        tr2_put(o, p == viewer ? " (not in hand)" : " (special)");
+        tr2_put(o, p != viewer               ? " (special)"
+                   : s->disc[p] >> TR2_SPECIAL & 1 ? " (discarded)"
+                                                   : " (not in hand)");
     }
     tr2_put(o, "\n    up: ");
     tr2_put_chests(o, s->up[p]);
@@ -256,7 +258,7 @@ static tr2_out tr2_draw(tr2_out o, const tafel_game *g, const tr2_state *s, int 
     tr2_put_chests(&o, s->centre);
     tr2_sep(&o, "    ", 16);
     tr2_put(&o, "chest pile: %d", pile);
-    if (layout == 2) {
+    if (layout == 2 && s->phase != TR2_PH_END) { /* no prompt then to ask for 'board' */
         tr2_sep(&o, "    ", 34);
         tr2_put(&o, "'board': discards, chests down");
     }

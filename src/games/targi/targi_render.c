@@ -311,6 +311,7 @@ int targi_render(const tafel_game *g, const void *state, int viewer, int color, 
      * first those the viewer's markers stand on (he takes them now), the rest said to be in
      * 'board'. */
     int room = compact ? rows - render_lines(tail) - 8 : 99, shown = 0, hidden = 0;
+    int over = compact && s->stage == TG_ST_OVER; /* no prompt: nobody can ask for 'board' */
     int order[9], n = 0;
     for (int pass = 0; pass < 2; pass++)
         for (int c = 0; c < 9; c++) {
@@ -321,7 +322,7 @@ int targi_render(const tafel_game *g, const void *state, int viewer, int color, 
                 order[n++] = c;
         }
     int deck_line = !compact || room > n;
-    if (!deck_line)
+    if (!deck_line && !over)
         room--; /* for the line that says where the rest is */
     int show[9] = {0};
     for (int i = 0; i < n; i++) {
@@ -345,6 +346,8 @@ int targi_render(const tafel_game *g, const void *state, int viewer, int color, 
     if (deck_line)
         render_put(&o, "decks: goods %d (discards %d), tribe %d (discards %d)\n", s->gdeck_n,
                    gdisc, targi_popcount(s->tdeck), targi_popcount(s->tdisc));
+    else if (over)
+        ;
     else if (room >= 0 && hidden)
         render_put(&o, hidden == 1 ? "'board' describes the %scentre card, and shows the decks\n"
                                    : "'board' describes the %s%d centre cards, and the decks\n",

@@ -402,8 +402,8 @@ static void test_handover_tells_what_happened(void **unused)
     free(out);
 }
 
-/* Die Tafelrunde 2 on a small terminal: the viewer's special, out of his hand, says whether it
- * lies in his discards (where Wiederbelebung can fetch it) or not. */
+/* Die Tafelrunde 2: the viewer's special, out of his hand, says where it lies: in his draw pile
+ * (where it starts) or his discards (where Wiederbelebung can fetch it). */
 static void test_tr2_special_where(void **unused)
 {
     (void)unused;
@@ -413,7 +413,7 @@ static void test_tr2_special_where(void **unused)
     expect_in(out, "> Player 0 (you)  gems 11  hand 5  draw pile 10  wiederbelebung (discarded)\n"
                    "    up: -  played: red -  blue -  yellow -\n"
                    "    down: [red4] [blue2] [blue3] [yellow2]  discards: wiederbelebung\n");
-    expect_in(out, " (not in hand)\n");
+    expect_in(out, "  draw pile 9  wiederbelebung (in draw pile)\n");
     free(out);
     free(in);
 }

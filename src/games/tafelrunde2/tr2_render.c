@@ -179,6 +179,17 @@ static const char *const tr2_phase_text[] = {
     "setup",         "setup",         "dealing",           "1 reveal chests", "2 play cards",
     "3 scoring (Zork)", "4 secure loot", "5 draw cards", "game over"};
 
+/* Where the viewer's own special lies when it is not in his hand: the draw pile it starts in,
+ * his discards (Wiederbelebung can fetch it from there), or elsewhere. */
+static const char *tr2_special_where(const tr2_state *s, int p)
+{
+    if (s->draw[p] >> TR2_SPECIAL & 1)
+        return " (in draw pile)";
+    if (s->disc[p] >> TR2_SPECIAL & 1)
+        return " (discarded)";
+    return " (not in hand)";
+}
+
 /* A player on two lines (three or more when lists break), for a small terminal: the counts and
  * special, then face-up chests and played cards; the viewer's hand, others' known hand cards;
  * discards and face-down chests only with_discards (else 'board' shows them). */
@@ -194,11 +205,11 @@ static void tr2_put_player_compact(tr2_out *o, const tafel_game *g, const tr2_st
     int see_special = p == viewer || (s->special_public >> p & 1);
     int in_hand = p == viewer && (s->hand[p] >> TR2_SPECIAL & 1);
     if (see_special && !in_hand && !(s->special_played >> p & 1)) {
-        tr2_sep(o, "  ", (int)strlen(kind < 4 ? tr2_special_names[kind] : "special") + 14);
+        const char *where = p != viewer ? " (special)" : tr2_special_where(s, p);
+        tr2_sep(o, "  ", (int)(strlen(kind < 4 ? tr2_special_names[kind] : "special") +
+                               strlen(where)));
         tr2_put_card(o, TR2_SPECIAL, kind);
-        tr2_put(o, p != viewer               ? " (special)"
-                   : s->disc[p] >> TR2_SPECIAL & 1 ? " (discarded)"
-                                                   : " (not in hand)");
+        tr2_put(o, "%s", where);
     }
     tr2_put(o, "\n    up: ");
     tr2_put_chests(o, s->up[p]);
@@ -287,7 +298,7 @@ static tr2_out tr2_draw(tr2_out o, const tafel_game *g, const tr2_state *s, int 
             if (!(s->hand[p] >> TR2_SPECIAL & 1)) {
                 tr2_put(&o, "\n    special:   ");
                 tr2_put_card(&o, TR2_SPECIAL, kind);
-                tr2_put(&o, " (not in hand)");
+                tr2_put(&o, "%s", tr2_special_where(s, p));
             }
         } else {
             uint16_t known = s->hand[p] & s->known[p];

@@ -595,7 +595,11 @@ int carc_render(const tafel_game *g, const void *state, int viewer, int color, c
         tail_lines += *q == '\n';
     carc_out tail = o;
     o = main_o;
-    carc_put_board(&o, s, gch, gcol, x0, y0, bw, bh, cols, rows ? rows - tail_lines : 0, color);
+    /* At the end with many players on a small terminal the scores may leave no room for even
+     * one row of the board: the scores come first then (there is no prompt to ask for it). */
+    if (!(s->phase == CARC_PH_OVER && rows > 0 && rows - tail_lines < 4 + GH))
+        carc_put_board(&o, s, gch, gcol, x0, y0, bw, bh, cols, rows ? rows - tail_lines : 0,
+                       color);
     carc_put(&o, "%s", tailbuf);
     if (tail.n >= (int)sizeof tailbuf) /* cut: still report a length that asks for more room */
         o.n += tail.n - (int)sizeof tailbuf + 1;

@@ -20,14 +20,17 @@ int cli_serve(int argc, char **argv);
 int cli_use_color(FILE *f);
 /* The terminal's columns and rows (TIOCGWINSZ; else $COLUMNS/$LINES; 0: unknown). */
 void cli_term_size(FILE *f, int *cols, int *rows);
-/* Print the state as viewer sees it (fitted to the terminal's size): the game's render, or its
- * JSON view. */
+/* Print the state as viewer sees it (fitted to the terminal's size, a row left for a prompt):
+ * the game's render, or its JSON view. */
 void cli_show_state(FILE *out, const tafel_game *g, const void *state, int viewer, int color);
 /* The same drawing as a string the caller frees, fitted to cols x rows (0: no limit): rows are
  * those the drawing may take, the terminal's less whatever is printed below it (move list,
  * prompt). *lines (if not NULL) counts its lines; it ends with a newline. */
 char *cli_render(const tafel_game *g, const void *state, int viewer, int color, int cols,
                  int rows, int *lines);
+/* An event line indented by indent, wrapped between words at width (0: unknown, one line for
+ * logs and scripts), continued lines indented by more. */
+void cli_put_wrapped(FILE *out, const char *t, int indent, int more, int width);
 /* Directory for records: $TAFEL_RECORDS, else $XDG_DATA_HOME/tafel/records, else
  * ~/.local/share/tafel/records; created if missing. 0 or -1 with reason. */
 int cli_records_dir(char *buf, size_t len, char *err, size_t errlen);

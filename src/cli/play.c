@@ -277,30 +277,6 @@ static int play_ask_human(play_session *s, const void *state, int p, int32_t *ac
     }
 }
 
-/* An event line, indented by two and wrapped between words at width (continued lines by four),
- * so that a long one does not run past the terminal's edge; when the width is unknown (a pipe
- * without COLUMNS) each event stays one line, for logs and scripts. */
-static void play_put_wrapped(FILE *out, const char *t, int width)
-{
-    int indent = 2;
-    while (*t) {
-        int room = width - indent;
-        size_t w = strlen(t);
-        if ((int)w > room) {
-            w = (size_t)room;
-            while (w > 0 && t[w] != ' ')
-                w--;
-            if (w == 0) /* one word longer than the line: cut it */
-                w = (size_t)room;
-        }
-        fprintf(out, "%*s%.*s\n", indent, "", (int)w, t);
-        t += w;
-        while (*t == ' ')
-            t++;
-        indent = 4;
-    }
-}
-
 /* The match's observer: print each action as the viewer is told it, then its events. Bots' moves
  * keep their full notation, as before the viewer-aware texts existed. */
 static void play_tell(void *ctx, const tafel_match *m, size_t index, int player, int32_t action,
@@ -336,7 +312,7 @@ static void play_tell(void *ctx, const tafel_match *m, size_t index, int player,
     json_array_foreach(events, i, e) {
         const char *t = json_string_value(json_object_get(e, "text"));
         if (t && *t && strcmp(t, text))
-            play_put_wrapped(out, t, cols > 20 ? cols : 1 << 20); /* width unknown: a log */
+            cli_put_wrapped(out, t, 2, 4, cols > 20 ? cols : 0); /* width unknown: a log */
     }
     json_decref(events);
     if (fclose(out))

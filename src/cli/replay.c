@@ -89,8 +89,9 @@ static void replay_step(const tafel_game *g, const tafel_record *rec, void *stat
     if (!before)
         abort();
     g->type->init(g, state);
-    int pausing = 1;
+    int pausing = 1, cols, rows;
     long skip = 0;
+    cli_term_size(stdout, &cols, &rows); /* events wrap at the width, as in tafel play */
     for (size_t i = 0; i < rec->num_actions; i++) {
         int32_t a = rec->actions[i];
         if (!tafel_is_legal(g, state, a))
@@ -110,7 +111,7 @@ static void replay_step(const tafel_game *g, const tafel_record *rec, void *stat
         json_array_foreach(events, k, e) {
             const char *t = json_string_value(json_object_get(e, "text"));
             if (t && *t && strcmp(t, text))
-                printf("         %s\n", t);
+                cli_put_wrapped(stdout, t, 9, 11, cols);
         }
         json_decref(events);
         if (skip > 0 && --skip > 0)

@@ -89,9 +89,32 @@ void cli_show_state(FILE *out, const tafel_game *g, const void *state, int viewe
 {
     int cols, rows;
     cli_term_size(out, &cols, &rows);
-    char *buf = cli_render(g, state, viewer, color, cols, rows, NULL);
+    /* a row kept for the prompt that follows (tafel replay --step's) */
+    char *buf = cli_render(g, state, viewer, color, cols, rows > 1 ? rows - 1 : rows, NULL);
     fputs(buf, out);
     free(buf);
+}
+
+void cli_put_wrapped(FILE *out, const char *t, int indent, int more, int width)
+{
+    if (width <= indent + 8) /* unknown (a pipe without COLUMNS) or too narrow: one line */
+        width = 1 << 20;
+    while (*t) {
+        int room = width - indent;
+        size_t w = strlen(t);
+        if ((int)w > room) {
+            w = (size_t)room;
+            while (w > 0 && t[w] != ' ')
+                w--;
+            if (w == 0) /* one word longer than the line: cut it */
+                w = (size_t)room;
+        }
+        fprintf(out, "%*s%.*s\n", indent, "", (int)w, t);
+        t += w;
+        while (*t == ' ')
+            t++;
+        indent = more;
+    }
 }
 
 static int util_mkdirs(const char *path)

@@ -404,6 +404,23 @@ static void test_handover_tells_what_happened(void **unused)
     free(out);
 }
 
+/* tafel replay --step wraps event lines at the terminal's width, as tafel play does. */
+static void test_replay_wraps(void **unused)
+{
+    (void)unused;
+    char path[64], args[128];
+    snprintf(path, sizeof path, "/tmp/tafel-layout-replay-%d.json", (int)getpid());
+    snprintf(args, sizeof args, "play carcassonne --seats random,random --seed 9 --record %s",
+             path);
+    free(layout_run("", args, ""));
+    snprintf(args, sizeof args, "replay --step %s", path);
+    char *out = layout_run("COLUMNS=60", args, "");
+    expect_in(out, "\n         the stack is empty (player 0 placed the last tile):\n"
+                   "           end phase, filling gaps from player 1\n");
+    free(out);
+    unlink(path);
+}
+
 /* Die Tafelrunde 2: the viewer's special, out of his hand, says where it lies: in his draw pile
  * (where it starts) or his discards (where Wiederbelebung can fetch it). */
 static void test_tr2_special_where(void **unused)
@@ -524,6 +541,7 @@ int main(void)
         cmocka_unit_test(test_handover_tells_what_happened),
         cmocka_unit_test(test_help_fits),
         cmocka_unit_test(test_tr2_special_where),
+        cmocka_unit_test(test_replay_wraps),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -29,6 +29,7 @@ typedef struct {
     char *log;
     size_t log_len, log_cap, seen[TAFEL_MAX_PLAYERS];
     size_t prompt_at; /* how much of the log was told when the last prompt was answered */
+    int last_chance;  /* the last action told was chance's */
     int handed; /* the hot seat has handed the terminal over once */
 } play_session;
 
@@ -171,7 +172,9 @@ static int play_ask_human(play_session *s, const void *state, int p, int32_t *ac
         told += *q == '\n';
     int listed = n <= PLAY_MAX_LISTED ? play_list_lines(g, state, legal, n) : 0;
     int can_list = n <= PLAY_MAX_LISTED && (!small || listed <= 4), show = can_list;
-    int keep = told ? (told < 2 ? told : 2) + 1 : 0;
+    /* After a chance action (Carcassonne's draw before every turn, Die Tafelrunde 2's reveals)
+     * the screen shows its outcome (the tile in hand, the centre): the rows stay the drawing's. */
+    int keep = told && !s->last_chance ? (told < 2 ? told : 2) + 1 : 0;
     char *drawn = NULL;
     for (int k = 0; k < 4; k++) {
         show = can_list && k < 2;
@@ -285,6 +288,7 @@ static void play_tell(void *ctx, const tafel_match *m, size_t index, int player,
     (void)index;
     play_session *s = ctx;
     const tafel_game *g = tafel_match_game(m);
+    s->last_chance = player == TAFEL_CHANCE;
     char text[TAFEL_TEXT_LEN];
     char who[96];
     char *told = NULL;

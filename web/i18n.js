@@ -292,6 +292,7 @@ export const TEXTS = {
     trChestTitle: { en: '{c} chest, {v} gems', de: 'Schatztruhe {c}, {v} Edelsteine' },
     trCentre: { en: 'Chests in the middle', de: 'Schatztruhen in der Mitte' },
     trPile: { en: 'Chest pile: {n} (', de: 'Truhenstapel: {n} (' },
+    trPileEmpty: { en: 'Chest pile: empty', de: 'Truhenstapel: leer' },
     trSpecial: { en: 'special', de: 'Sonderkarte' },
     trUp: { en: 'chests up', de: 'Truhen offen' },
     trDown: { en: 'chests down', de: 'Truhen verdeckt' },

@@ -133,8 +133,9 @@ export const tafelrunde2Board = {
             el('h4', {}, t('trCentre')),
             el('div', { class: 'tr2-chests' }, ...v.centre.map((c) => clickable(chest(c), `secure ${c}`)),
                 v.centre.length ? null : el('span', { class: 'v-empty' }, t('none'))),
-            el('p', { class: 'tr2-pile' }, t('trPile', { n: v.chest_pile.length }),
-                ...v.chest_pile.map((c) => chest(c, 'small')), ')'));
+            v.chest_pile.length ? el('p', { class: 'tr2-pile' }, t('trPile', { n: v.chest_pile.length }),
+                ...v.chest_pile.map((c) => chest(c, 'small')), ')')
+                : el('p', { class: 'tr2-pile' }, t('trPileEmpty')));
 
         const table = el('table', { class: 'tr2-table' },
             el('thead', {}, el('tr', {}, el('th', {}, t('playerHead')),

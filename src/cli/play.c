@@ -280,8 +280,8 @@ static int play_ask_human(play_session *s, const void *state, int p, int32_t *ac
     }
 }
 
-/* The match's observer: print each action as the viewer is told it, then its events. Bots' moves
- * keep their full notation, as before the viewer-aware texts existed. */
+/* The match's observer: print each action as the viewer is told it (bots' with their seat),
+ * then its events. */
 static void play_tell(void *ctx, const tafel_match *m, size_t index, int player, int32_t action,
                       const void *before, const void *after)
 {
@@ -296,12 +296,15 @@ static void play_tell(void *ctx, const tafel_match *m, size_t index, int player,
     FILE *out = open_memstream(&told, &told_len);
     if (!out)
         abort();
+    /* Bots' moves too as the viewer may see them: in full they told a human the card a bot
+     * took secretly into its hand (Targi's "hand A8" after the Tribal Expansion's hidden draw,
+     * while the board showed "(a hidden card)"). */
+    tafel_action_seen(g, before, action, s->viewer, text, sizeof text);
     if (tafel_match_bot(m, player)) {
-        g->type->action_to_text(g, before, action, text, sizeof text);
-        fprintf(out, "%s (%s): %s\n", play_who(s, player, "player", who, sizeof who),
-                tafel_match_seat(m, player), text);
+        if (text[0])
+            fprintf(out, "%s (%s): %s\n", play_who(s, player, "player", who, sizeof who),
+                    tafel_match_seat(m, player), text);
     } else {
-        tafel_action_seen(g, before, action, s->viewer, text, sizeof text);
         if (text[0] && player == TAFEL_CHANCE)
             fprintf(out, "chance: %s\n", text);
         else if (text[0])

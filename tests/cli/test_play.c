@@ -1,6 +1,7 @@
 /* test_play.c: `tafel play` tells the viewer every action as he may see it: for each action of
  * the saved record, in order, the line the game's action_seen gives for the one human (a
- * spectator with several humans or none; bots' moves in full notation) and its events' texts. */
+ * spectator with several humans or none; bots' moves too, after their seat) and its events'
+ * texts. */
 #include "check.h"
 
 #include <jansson.h>
@@ -90,11 +91,11 @@ static void check_play(const char *game, const char *seats, int viewer, int move
         int p = g.type->current_player(&g, before);
         char text[TAFEL_TEXT_LEN], line[TAFEL_TEXT_LEN + 64];
         line[0] = 0;
+        tafel_action_seen(&g, before, a, viewer, text, sizeof text);
         if (p >= 0 && strcmp(r.seats[p], "human")) {
-            g.type->action_to_text(&g, before, a, text, sizeof text);
-            snprintf(line, sizeof line, "player %d (%s): %s", p, r.seats[p], text);
+            if (text[0])
+                snprintf(line, sizeof line, "player %d (%s): %s", p, r.seats[p], text);
         } else {
-            tafel_action_seen(&g, before, a, viewer, text, sizeof text);
             if (text[0] && p == TAFEL_CHANCE)
                 snprintf(line, sizeof line, "chance: %s", text);
             else if (text[0])

@@ -414,6 +414,23 @@ static void test_handover_tells_what_happened(void **unused)
     free(out);
 }
 
+/* A bot's move is told as the human may see it: greedy's card drawn secretly at Targi's Tribal
+ * Expansion and taken into its hand stays hidden until it plays it (the line was "player 1
+ * (greedy): hand A8" while the board showed "(a hidden card)"). */
+static void test_bot_moves_hide_secrets(void **unused)
+{
+    (void)unused;
+    char *in = repeat("1\\n", 400);
+    char *out = layout_run("COLUMNS=80 LINES=24", "play targi --seats human,greedy --seed 1", in);
+    expect_in(out, "player 1 (greedy): player 1 takes the drawn card into his hand\n");
+    expect_in(out, "  hand: (a hidden card)\n");
+    const char *played = strstr(out, "player 1 (greedy): noble play A8\n");
+    assert_non_null(played);
+    assert_true(strstr(out, "A8") == played + strlen("player 1 (greedy): noble play "));
+    free(out);
+    free(in);
+}
+
 /* tafel replay --step wraps event lines at the terminal's width, as tafel play does. */
 static void test_replay_wraps(void **unused)
 {
@@ -552,6 +569,7 @@ int main(void)
         cmocka_unit_test(test_help_fits),
         cmocka_unit_test(test_tr2_special_where),
         cmocka_unit_test(test_replay_wraps),
+        cmocka_unit_test(test_bot_moves_hide_secrets),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -111,6 +111,7 @@ export const TEXTS = {
     youWin: { en: 'You win!', de: 'Du gewinnst!' },
     wins: { en: '{who} wins.', de: '{who} gewinnt.' },
     resigned: { en: ' ({who} resigned)', de: ' ({who} hat aufgegeben)' },
+    resignedEnd: { en: '{who} resigned: the game ended after the last move.', de: '{who} hat aufgegeben: die Partie endete nach dem letzten Zug.' },
     downloadRecord: { en: 'Download the record', de: 'Spielprotokoll herunterladen' },
     backToLobby: { en: 'Back to the lobby', de: 'Zurück zur Lobby' },
     waitingDeal: { en: 'Waiting for the deal…', de: 'Warte auf das Austeilen…' },

@@ -13,7 +13,7 @@ import { t, who } from './i18n.js';
  * @typedef {{view: unknown, to_move: number, scores: number[]}} Position
  * @typedef {{game: string, players: number, seats: string[], viewer: number | 'all',
  *            log: Entry[], positions: Position[],
- *            result?: {scores: number[], returns: number[]}}} Replay
+ *            result?: {scores: number[], returns: number[], resigned?: number}}} Replay
  */
 
 const PLAY_MS = 700; // a step while playing: slow enough to follow a move
@@ -271,7 +271,9 @@ export async function showReplay(root, record, heading) {
                 }, el('td', {}, `${who(p)} (${s})`),
                 el('td', { class: 'score final' }, res ? String(res.scores[p]) : '–'),
                 el('td', { class: 'now' }, String(pos.scores[p])))))),
-            res ? '' : el('p', { class: 'notice' }, t('notFinished')));
+            res ? '' : el('p', { class: 'notice' }, t('notFinished')),
+            res && res.resigned !== undefined
+                ? el('p', { class: 'notice', id: 'replay-resigned' }, t('resignedEnd', { who: who(res.resigned) })) : '');
     }
 
     drawLog();

@@ -171,6 +171,12 @@ async function logNavigation(browser, base) {
     });
     check(asked.length >= 3 && asked.every((m) => isDeepStrictEqual(m.view, rep.body.positions[m.index].view)),
         `${asked.length} view_at answers equal player 0's replayed views`);
+    // The viewer of the resigned match says who resigned (the record's result.resigned).
+    await page.goto(`${base}/match/${c.id}/replay`);
+    await page.waitForSelector('#replay-controls', { timeout: STEP });
+    const said = await page.locator('#replay-resigned').textContent({ timeout: STEP }).catch(() => '');
+    check(rec.result?.resigned === 0 && /player 0 resigned/.test(said ?? ''),
+        `the viewer of a resigned match says so: ${JSON.stringify(said)}`);
     await ctx.close();
 }
 

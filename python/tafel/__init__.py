@@ -401,6 +401,8 @@ class Record:
         result = root.get("result")
         self.scores = result["scores"] if result else None
         self.returns = result["returns"] if result else None
+        # The seat that gave up, when the game ended by resignation (the server's records).
+        self.resigned = result.get("resigned") if result else None
 
     @classmethod
     def from_state(cls, state, seats=None, seed=0):

@@ -76,7 +76,19 @@ def test_records_round_trip(tmp_path):
         acts = half.legal_actions() or [a for a, _ in half.chance_outcomes()]
         half.apply_action(r.choice(acts))
     part = tafel.Record.from_state(half)
-    assert part.scores is None and part.replay() == half
+    assert part.scores is None and part.replay() == half and part.resigned is None
+    # A resignation's result (as the server writes it): checked on load, the seat kept.
+    doc = dict(part.json)
+    scores = half.scores()
+    doc["result"] = {"scores": scores, "returns": [0.0, 1.0], "resigned": 0}
+    path = tmp_path / "resigned.json"
+    path.write_text(json.dumps(doc))
+    back = tafel.load_record(path)
+    assert back.resigned == 0 and back.scores == scores and back.returns == [0.0, 1.0]
+    doc["result"]["returns"] = [1.0, 0.0]
+    path.write_text(json.dumps(doc))
+    with pytest.raises(ValueError, match="resignation"):
+        tafel.load_record(path)
 
 
 def test_record_refusals(tmp_path):

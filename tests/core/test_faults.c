@@ -27,26 +27,7 @@
 static void faults_record(tafel_record *r, uint64_t seed)
 {
     tafel_game g;
-    check_load(&g, "targi");
-    tafel_record_init(r);
-    tafel_game_to_string(&g, r->game, sizeof r->game);
-    void *s = malloc(g.type->state_size);
-    int32_t legal[TG_MAX_LEGAL];
-    tafel_rng rng;
-    tafel_rng_seed(&rng, seed);
-    g.type->init(&g, s);
-    while (!tafel_is_terminal(&g, s)) {
-        int32_t a;
-        if (g.type->current_player(&g, s) == TAFEL_CHANCE) {
-            a = tafel_sample_chance(&g, s, &rng);
-        } else {
-            int n = g.type->legal_actions(&g, s, legal);
-            a = legal[tafel_rng_below(&rng, (uint32_t)n)];
-        }
-        g.type->apply(&g, s, a);
-        tafel_record_push(r, a);
-    }
-    free(s);
+    free(check_random_record("targi", seed, &g, r));
 }
 
 static void faults_one_line(const char *err)

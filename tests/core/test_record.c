@@ -103,26 +103,8 @@ static void test_replay_wrong_result(void **st)
 {
     (void)st;
     tafel_game g;
-    check_load(&g, "targi");
     tafel_record r;
-    tafel_record_init(&r);
-    tafel_game_to_string(&g, r.game, sizeof r.game);
-    void *s = malloc(g.type->state_size);
-    int32_t legal[1024];
-    tafel_rng rng;
-    tafel_rng_seed(&rng, 11);
-    g.type->init(&g, s);
-    while (!tafel_is_terminal(&g, s)) {
-        int32_t a;
-        if (g.type->current_player(&g, s) == TAFEL_CHANCE) {
-            a = tafel_sample_chance(&g, s, &rng);
-        } else {
-            int n = g.type->legal_actions(&g, s, legal);
-            a = legal[tafel_rng_below(&rng, (uint32_t)n)];
-        }
-        g.type->apply(&g, s, a);
-        tafel_record_push(&r, a);
-    }
+    void *s = check_random_record("targi", 11, &g, &r);
     g.type->scores(&g, s, r.scores);
     r.has_result = 1;
     char err[TAFEL_ERR_LEN];

@@ -380,3 +380,29 @@ long long check_random_games(const tafel_game *g, const check_opts *o)
     free(state);
     return total;
 }
+
+void *check_random_record(const char *spec, uint64_t seed, tafel_game *g, tafel_record *r)
+{
+    check_load(g, spec);
+    tafel_record_init(r);
+    tafel_game_to_string(g, r->game, sizeof r->game);
+    void *s = malloc(g->type->state_size);
+    int32_t *legal = malloc((size_t)g->type->max_legal * sizeof *legal);
+    assert_true(s && legal);
+    tafel_rng rng;
+    tafel_rng_seed(&rng, seed);
+    g->type->init(g, s);
+    while (!tafel_is_terminal(g, s)) {
+        int32_t a;
+        if (g->type->current_player(g, s) == TAFEL_CHANCE) {
+            a = tafel_sample_chance(g, s, &rng);
+        } else {
+            int n = g->type->legal_actions(g, s, legal);
+            a = legal[tafel_rng_below(&rng, (uint32_t)n)];
+        }
+        g->type->apply(g, s, a);
+        tafel_record_push(r, a);
+    }
+    free(legal);
+    return s;
+}

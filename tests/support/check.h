@@ -49,6 +49,10 @@ int check_in_ci(void);
 /* Whole file as a NUL-terminated string (caller frees); fails the test if it cannot be read.
  * len may be NULL. */
 char *check_read_file(const char *path, size_t *len);
+/* A whole random game of spec from seed, its actions pushed into r (initialised here, with the
+ * game string); g receives the game. Returns the final state (caller frees); no result set. */
+struct tafel_record;
+void *check_random_record(const char *spec, uint64_t seed, tafel_game *g, struct tafel_record *r);
 /* 1 in the sanitizer build (TAFEL_SANITIZE set): tests may scale down heavy loops. */
 int check_sanitized(void);
 

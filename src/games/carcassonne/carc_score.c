@@ -1,4 +1,4 @@
-/* carc_score.c: scoring: completed features, final scoring, fields, Tatan fillings, evaluation. */
+/* carc_score.c: scoring: completed features, final scoring, fields, Tatan fillings. */
 #include <string.h>
 
 #include "games/carcassonne/carc.h"
@@ -32,7 +32,7 @@ static int carc_kind_of_type(int ty)
     }
 }
 
-static int carc_cloister_count(const carc_state *s, int tile)
+int carc_cloister_count(const carc_state *s, int tile)
 {
     for (int c = 0; c < s->ncl; c++)
         if (s->cl[c].tile == tile)
@@ -41,7 +41,7 @@ static int carc_cloister_count(const carc_state *s, int tile)
 }
 
 /* find() on a parent array of its own (a copy when the state is const), compressing paths. */
-static int carc_find_in(uint16_t *par, int a)
+int carc_find_in(uint16_t *par, int a)
 {
     int r = a;
     while (par[r] != r)
@@ -56,7 +56,7 @@ static int carc_find_in(uint16_t *par, int a)
 
 /* Completed cities bordering each occupied field, in one pass over the board: pairs (field
  * root, city root), each counted once. par: the state's parent array or a copy of it. */
-static int carc_field_pairs(const carc_state *s, uint16_t *par, uint16_t (*pairs)[2], int max)
+int carc_field_pairs(const carc_state *s, uint16_t *par, uint16_t (*pairs)[2], int max)
 {
     int n = 0;
     for (int t = 0; t < s->ntiles; t++) {
@@ -90,7 +90,7 @@ static int carc_field_pairs(const carc_state *s, uint16_t *par, uint16_t (*pairs
 }
 
 /* A road or city rooted at root, scored now (open at the end) or completed. */
-static int carc_line_value(const tafel_game *g, const carc_state *s, int root, int completed)
+int carc_line_value(const tafel_game *g, const carc_state *s, int root, int completed)
 {
     int tiles = s->tcount[root], pen = s->pen[root];
     if ((s->sfl[root] & CARC_S_TYPE) == CARC_ROAD) {
@@ -274,72 +274,4 @@ int carc_fill_points(const tafel_game *g, carc_state *s, const uint16_t *sqs, in
             pts += f->large ? 4 : 2;
     }
     return pts;
-}
-
-/* Current score plus what every follower's feature would give now at final scoring, weighted
- * by how likely it is to be completed, plus a little for followers in supply. Hot in search:
- * one find per follower, one pass over the board for all fields. */
-void carc_evaluate_state(const tafel_game *g, const carc_state *s, double *out)
-{
-    for (int p = 0; p < s->nplayers; p++)
-        out[p] = s->score[p];
-    if (s->phase == CARC_PH_OVER)
-        return;
-    int left = s->nremain;
-    uint16_t done[CARC_MAX_FOL], first[CARC_MAX_FOL];
-    uint8_t str[CARC_MAX_FOL][TAFEL_MAX_PLAYERS];
-    int nd = 0, fields = 0;
-    memset(str, 0, sizeof str);
-    uint16_t par[CARC_MAX_SEGS];
-    memcpy(par, s->parent, sizeof par[0] * (size_t)s->nsegs);
-    for (int i = 0; i < s->nfol; i++) {
-        const carc_fol *f = &s->fol[i];
-        int r = carc_find_in(par, s->tiles[f->tile].seg_base + f->seg);
-        int k = 0;
-        while (k < nd && done[k] != r)
-            k++;
-        if (k == nd) {
-            done[nd] = (uint16_t)r;
-            first[nd++] = (uint16_t)i;
-            fields |= (s->sfl[r] & CARC_S_TYPE) == CARC_FIELD;
-        }
-        str[k][f->player] = (uint8_t)(str[k][f->player] + (f->large ? 2 : 1));
-    }
-    uint16_t pairs[512][2];
-    int npairs = fields && carc_opt_farmers(g) ? carc_field_pairs(s, par, pairs, 512) : 0;
-    for (int k = 0; k < nd; k++) {
-        const carc_fol *f = &s->fol[first[k]];
-        int r = done[k];
-        int ty = s->sfl[r] & CARC_S_TYPE;
-        double v;
-        if (ty == CARC_FIELD) {
-            int cities = 0;
-            for (int j = 0; j < npairs; j++)
-                cities += pairs[j][0] == r;
-            v = 3 * cities * (left > 20 ? 1.5 : 1.0);
-        } else {
-            double vi, vc;
-            int open;
-            if (ty == CARC_CLOISTER) {
-                vi = 1 + carc_cloister_count(s, f->tile);
-                vc = 9;
-                open = 8 - ((int)vi - 1);
-            } else {
-                vi = carc_line_value(g, s, r, 0);
-                vc = carc_line_value(g, s, r, 1);
-                open = s->open[r];
-            }
-            double pc = left > 0 ? 1.0 / (1.0 + 0.5 * open) * (left > 10 ? 1.0 : left / 10.0)
-                                 : 0.0;
-            v = pc * vc + (1 - pc) * vi;
-        }
-        int best = 0;
-        for (int p = 0; p < s->nplayers; p++)
-            best = str[k][p] > best ? str[k][p] : best;
-        for (int p = 0; p < s->nplayers; p++)
-            if (best && str[k][p] == best)
-                out[p] += v;
-    }
-    for (int p = 0; p < s->nplayers; p++)
-        out[p] += (s->supply[p] + s->large[p]) * (left > 0 ? 0.8 : 0.0) + s->held[p] * 1.5;
 }

@@ -26,7 +26,7 @@
 #include "server/token.h"
 #include "tafel/game.h"
 
-#define STORE_SCHEMA_VERSION 1       /* PRAGMA user_version this build writes and reads */
+#define STORE_SCHEMA_VERSION 2       /* PRAGMA user_version this build writes and reads */
 #define STORE_BUSY_TIMEOUT_MS 5000
 #define STORE_GAME_LEN 256           /* buffer sizes, NUL included: longer values are refused */
 #define STORE_SPEC_LEN 128

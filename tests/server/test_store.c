@@ -496,6 +496,65 @@ static void test_load_refuses_gap(void **state)
     store_close(s);
 }
 
+/* Storing an action writes the actions table only: rewriting the game's row too (schema 1)
+ * put a second scattered page per action into every group commit. */
+static void test_append_leaves_game_row(void **state)
+{
+    const char *dir = *state;
+    char path[512];
+    snprintf(path, sizeof path, "%s/t.db", dir);
+    store *s = open_ok(path);
+    int64_t id = bot_game(s);
+    store_close(s);
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db, "UPDATE games SET updated = 'then'", NULL, NULL, NULL), 0);
+    sqlite3_close(db);
+    s = open_ok(path);
+    for (int i = 0; i < 3; i++)
+        append_ok(s, id, i);
+    store_close(s);
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    assert_int_equal(raw_int(db, "SELECT count(*) FROM games WHERE updated = 'then'"), 1);
+    assert_int_equal(raw_int(db, "SELECT count(*) FROM actions"), 3);
+    sqlite3_close(db);
+}
+
+/* A schema 1 database (its trigger rewrote the game's row on every action) is migrated when
+ * opened: the trigger goes, the version becomes 2, the games and their actions stay. */
+static void test_migrate_v1(void **state)
+{
+    const char *dir = *state;
+    char path[512], err[256];
+    snprintf(path, sizeof path, "%s/t.db", dir);
+    store *s = open_ok(path);
+    int64_t id = bot_game(s);
+    append_ok(s, id, 0);
+    store_close(s);
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db,
+                                  "CREATE TRIGGER actions_touch_game AFTER INSERT ON actions"
+                                  " BEGIN UPDATE games SET updated = 'touched'"
+                                  " WHERE id = NEW.game_id; END;"
+                                  " PRAGMA user_version = 1;",
+                                  NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(db);
+    s = open_ok(path);
+    append_ok(s, id, 1);
+    store_game g;
+    assert_int_equal(store_load_game(s, id, &g, err, sizeof err), STORE_OK);
+    assert_int_equal(g.num_actions, 2);
+    store_game_free(&g);
+    store_close(s);
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    assert_int_equal(raw_int(db, "PRAGMA user_version"), 2);
+    assert_int_equal(raw_int(db, "SELECT count(*) FROM sqlite_schema WHERE type = 'trigger'"
+                                 " AND name = 'actions_touch_game'"), 0);
+    assert_int_equal(raw_int(db, "SELECT count(*) FROM games WHERE updated = 'touched'"), 0);
+    sqlite3_close(db);
+}
+
 /* ---- files that are not ours, damaged or unwritable ---- */
 
 static void test_foreign_and_newer(void **state)
@@ -506,11 +565,11 @@ static void test_foreign_and_newer(void **state)
     store_close(open_ok(path));
     sqlite3 *db;
     assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-    assert_int_equal(sqlite3_exec(db, "PRAGMA user_version = 2", NULL, NULL, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db, "PRAGMA user_version = 3", NULL, NULL, NULL), SQLITE_OK);
     sqlite3_close(db);
     assert_null(store_open(path, err, sizeof err));
     assert_one_line(err);
-    assert_non_null(strstr(err, "schema version 2, newer"));
+    assert_non_null(strstr(err, "schema version 3, newer"));
 
     snprintf(path, sizeof path, "%s/other.db", dir);
     assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
@@ -864,6 +923,7 @@ int main(void)
         FIXTURE(test_damaged_pages),       FIXTURE(test_unwritable),
         FIXTURE(test_kill_durability),     FIXTURE(test_two_writers),
         FIXTURE(test_busy_wait),           FIXTURE(test_append_group),
+        FIXTURE(test_append_leaves_game_row), FIXTURE(test_migrate_v1),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -170,6 +170,17 @@ struct tafel_game_type {
      * distinct move once; legality, notation and records still accept every action. No
      * allocation. NULL: all actions are distinct. */
     int (*distinct_actions)(const tafel_game *g, const void *state, int32_t *actions, int n);
+
+    /* ---- Speed (optional) ----
+     * At a chance node, the outcome that r in [0, 1) selects, without listing the outcomes.
+     * Contract: for every r in [0, 1) it returns exactly what the generic walk returns: the
+     * first outcome out[i] of chance_outcomes (in its order) with r < acc_i, where acc_i is
+     * the sum out[0].prob + ... + out[i].prob added up in double from the left, one by one;
+     * if there is none (rounding left the total below r), the last outcome. Bit for bit the
+     * same, so that seeds replay alike with or without the hook: a game that computes a
+     * guess faster must fall back to the walk where rounding could decide (r near an acc_i).
+     * tests/support/check_chance.h checks it. No allocation. NULL: the walk. */
+    int32_t (*sample_chance)(const tafel_game *g, const void *state, double r);
 };
 
 /* ---- Loading (registry.c) ---- */
@@ -198,7 +209,9 @@ static inline void tafel_state_copy(const tafel_game *g, void *dst, const void *
 int tafel_is_legal(const tafel_game *g, const void *state, int32_t action);
 /* Validate and apply. An illegal action returns -1 with a reason and leaves state unchanged. */
 int tafel_apply(const tafel_game *g, void *state, int32_t action, char *err, size_t errlen);
-/* Sample a chance outcome with rng (state must be a chance node). */
+/* Sample a chance outcome with rng (state must be a chance node): one tafel_rng_double draw r,
+ * then type->sample_chance(r) when the game has it, else the generic walk over
+ * chance_outcomes (see sample_chance); either way the same outcome for the same r. */
 int32_t tafel_sample_chance(const tafel_game *g, const void *state, tafel_rng *rng);
 /* 0 if s has no control character; else -1 and "WHAT: control character at position N". The
  * parsers quote their input in their messages, which must stay one line. */

@@ -271,17 +271,28 @@ int tafel_apply(const tafel_game *g, void *state, int32_t action, char *err, siz
     return 0;
 }
 
-int32_t tafel_sample_chance(const tafel_game *g, const void *state, tafel_rng *rng)
+/* The generic walk, which a game's sample_chance hook must match exactly (game.h). Out of
+ * line: its big buffer stays off the stack of the hook's path. */
+static __attribute__((noinline)) int32_t game_chance_walk(const tafel_game *g,
+                                                          const void *state, double r)
 {
     tafel_chance out[GAME_MAX_LEGAL];
     int n = g->type->chance_outcomes(g, state, out);
-    double r = tafel_rng_double(rng), acc = 0;
+    double acc = 0;
     for (int i = 0; i < n; i++) {
         acc += out[i].prob;
         if (r < acc)
             return out[i].action;
     }
     return out[n - 1].action;
+}
+
+int32_t tafel_sample_chance(const tafel_game *g, const void *state, tafel_rng *rng)
+{
+    double r = tafel_rng_double(rng);
+    if (g->type->sample_chance)
+        return g->type->sample_chance(g, state, r);
+    return game_chance_walk(g, state, r);
 }
 
 int tafel_check_printable(const char *what, const char *s, char *err, size_t errlen)

@@ -44,4 +44,5 @@ const tafel_game_type tafel_game_targi = {
     .action_seen = targi_action_seen,
     .events_json = targi_events_json,
     .observation_tensor = targi_observation_tensor,
+    .sample_chance = targi_sample_chance,
 };

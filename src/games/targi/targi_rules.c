@@ -138,6 +138,49 @@ int targi_chance_outcomes(const tafel_game *g, const void *state, tafel_chance *
     return n;
 }
 
+/* The generic walk of tafel_sample_chance, for an r so near a boundary between two outcomes
+ * that the rounding of the running sum decides. */
+static RULES_COLD int32_t rules_sample_walk(const tafel_game *g, const targi_state *s, double r)
+{
+    tafel_chance out[TG_MAX_LEGAL];
+    int n = targi_chance_outcomes(g, s, out);
+    double acc = 0;
+    for (int i = 0; i < n; i++) {
+        acc += out[i].prob;
+        if (r < acc)
+            return out[i].action;
+    }
+    return out[n - 1].action;
+}
+
+/* The sample_chance hook: every card left is equally likely, so r * cards names the card (the
+ * k-th in the walk's order) unless it lies within 1e-9 of a whole number; the walk's running
+ * sum is off from the exact k / cards by less than 1e-12 (at most 45 roundings), so away from
+ * a boundary both agree, and near one the walk itself decides. */
+int32_t targi_sample_chance(const tafel_game *g, const void *state, double r)
+{
+    const targi_state *s = state;
+    if (s->chance == TG_CH_START) /* 0.5 and 0.5: the walk's sums are exact */
+        return TG_CH_START_PLAYER + (r >= 0.5);
+    int goods = rules_deck_kind(s) == TG_KIND_GOODS;
+    int cards = goods ? s->gdeck_n : targi_popcount(s->tdeck);
+    double x = r * cards;
+    int k = (int)x;
+    double frac = x - k;
+    if (frac < 1e-9 || frac > 1 - 1e-9)
+        return rules_sample_walk(g, s, r);
+    if (goods) {
+        int t = 0;
+        while (k >= s->gdeck[t])
+            k -= s->gdeck[t++];
+        return TG_CH_GOODS + t;
+    }
+    uint64_t m = s->tdeck;
+    for (; k; k--)
+        m &= m - 1;
+    return TG_CH_TRIBE + __builtin_ctzll(m);
+}
+
 void targi_set_chance(targi_state *s, int chance)
 {
     s->chance = (uint8_t)chance;

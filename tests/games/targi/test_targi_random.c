@@ -1,6 +1,7 @@
 /* test_targi_random.c: random-playout invariants (check_random_games), the fingerprint, hidden
  * information (view, info_hash, resample), notation and the drawing. */
 #include "targi_gates.h"
+#include "check_chance.h"
 
 #include <jansson.h>
 
@@ -110,6 +111,20 @@ static void test_fingerprint(void **unused)
     tgt_load(&g, "");
     long long n = tafel_random_games(&g, 0, 1000);
     assert_int_equal(n, TARGI_FINGERPRINT_1000);
+}
+
+/* The sample_chance hook picks the generic walk's outcome at every chance node (goods and tribe
+ * decks, start player, reshuffled decks), for boundary and random r. */
+static void test_sample_chance_hook(void **unused)
+{
+    (void)unused;
+    tafel_game g;
+    int scale = check_sanitized() ? 10 : 1;
+    tgt_load(&g, "");
+    long nodes = check_sample_chance(&g, 11, 300 / scale, 8);
+    assert_true(nodes > 300 / scale * 20);
+    tgt_load(&g, "tribe_rule=kosmos,trade_mixed_goods=true");
+    check_sample_chance(&g, 77, 100 / scale, 8);
 }
 
 /* Find a state (random play) where player `holder` has a secret hand card. */
@@ -377,6 +392,7 @@ int main(void)
         cmocka_unit_test(test_random_games),
         cmocka_unit_test(test_random_games_options),
         cmocka_unit_test(test_fingerprint),
+        cmocka_unit_test(test_sample_chance_hook),
         cmocka_unit_test(test_hidden_hand),
         cmocka_unit_test(test_face_down_hidden),
         cmocka_unit_test(test_resample_generations),

@@ -295,17 +295,29 @@ static void tr2_end_zork(const tafel_game *g, tr2_state *s)
     tr2_scoring(g, s, 0);
 }
 
+/* The next player after t who has not passed (t himself last), or -1 if all have passed. */
+static inline int tr2_next_unpassed(const tafel_game *g, const tr2_state *s, int t)
+{
+    unsigned avail = ~(unsigned)s->passed & ((1u << g->num_players) - 1);
+    unsigned after = avail & (~1u << t);
+    if (!avail)
+        return -1;
+    return __builtin_ctz(after ? after : avail);
+}
+
 static void tr2_next_player_to_play(const tafel_game *g, tr2_state *s)
 {
-    int n = g->num_players;
-    for (int i = 1; i <= n; i++) {
-        int q = (s->turn + i) % n;
-        if (!(s->passed >> q & 1)) {
-            s->turn = (uint8_t)q;
-            return;
-        }
-    }
-    tr2_end_play(g, s);
+    int q = tr2_next_unpassed(g, s, s->turn);
+    if (q >= 0)
+        s->turn = (uint8_t)q;
+    else
+        tr2_end_play(g, s);
+}
+
+/* The player after t (no division: this is on the playouts' path). */
+static inline uint8_t tr2_after(const tafel_game *g, int t)
+{
+    return (uint8_t)(t + 1 == g->num_players ? 0 : t + 1);
 }
 
 void tr2_advance(const tafel_game *g, tr2_state *s)
@@ -326,12 +338,12 @@ void tr2_advance(const tafel_game *g, tr2_state *s)
                 s->left = 0; /* nothing left to draw */
             }
             if (++s->done < n) {
-                s->turn = (uint8_t)((t + 1) % n);
+                s->turn = tr2_after(g, t);
                 s->left = s->phase == TR2_PH_DEAL ? 5 : 2;
                 continue;
             }
             if (s->phase == TR2_PH_DRAW)
-                s->start = (uint8_t)((s->start + 1) % n); /* phase 6 */
+                s->start = tr2_after(g, s->start); /* phase 6 */
             tr2_begin_reveal(g, s);
             continue;
         }
@@ -375,7 +387,7 @@ void tr2_advance(const tafel_game *g, tr2_state *s)
             int p = s->turn, kinds = 0, last = 0;
             if (s->zork == p + 1 && tr2_zork_replaces_secure(g)) {
                 s->done++; /* he secured with Zork instead */
-                s->turn = (uint8_t)((p + 1) % n);
+                s->turn = tr2_after(g, p);
                 continue;
             }
             for (int k = 0; k < TR2_NKIND; k++) {
@@ -390,7 +402,7 @@ void tr2_advance(const tafel_game *g, tr2_state *s)
                 s->down[p][last]++;
             }
             s->done++;
-            s->turn = (uint8_t)((p + 1) % n);
+            s->turn = tr2_after(g, p);
             continue;
         }
         default:
@@ -399,45 +411,26 @@ void tr2_advance(const tafel_game *g, tr2_state *s)
     }
 }
 
-int tr2_legal_actions(const tafel_game *g, const void *state, int32_t *out)
+/* The card actions (card * 2 + side) of the rogue cards of a chunk of five (cards 5k..5k+4: one
+ * single-colour card, then four with two bars, as tr2_cards has them), relative to card 5k's
+ * first action, by the chunk's mask; the rows are 12 long so that whole rows are copied (at most
+ * 2 * 9 + 12 entries are written: within TR2_MAX_LEGAL). test_tr2_rules checks them against
+ * tr2_cards. */
+static const int32_t tr2_chunk_actions[32][12] = {
+    {0}, {0}, {2, 3}, {0, 2, 3}, {4, 5}, {0, 4, 5}, {2, 3, 4, 5}, {0, 2, 3, 4, 5}, {6, 7},
+    {0, 6, 7}, {2, 3, 6, 7}, {0, 2, 3, 6, 7}, {4, 5, 6, 7}, {0, 4, 5, 6, 7}, {2, 3, 4, 5, 6, 7},
+    {0, 2, 3, 4, 5, 6, 7}, {8, 9}, {0, 8, 9}, {2, 3, 8, 9}, {0, 2, 3, 8, 9}, {4, 5, 8, 9},
+    {0, 4, 5, 8, 9}, {2, 3, 4, 5, 8, 9}, {0, 2, 3, 4, 5, 8, 9}, {6, 7, 8, 9}, {0, 6, 7, 8, 9},
+    {2, 3, 6, 7, 8, 9}, {0, 2, 3, 6, 7, 8, 9}, {4, 5, 6, 7, 8, 9}, {0, 4, 5, 6, 7, 8, 9},
+    {2, 3, 4, 5, 6, 7, 8, 9}, {0, 2, 3, 4, 5, 6, 7, 8, 9},
+};
+static const uint8_t tr2_chunk_count[32] = {0, 1, 2, 3, 2, 3, 4, 5, 2, 3, 4, 5, 4, 5, 6, 7,
+                                            2, 3, 4, 5, 4, 5, 6, 7, 4, 5, 6, 7, 6, 7, 8, 9};
+
+/* Phases 3 and 4: Zork's chest sets and the chest to secure (out of phase 2's way). */
+static __attribute__((noinline)) int tr2_legal_chests(const tr2_state *s, int32_t *out)
 {
-    (void)g;
-    const tr2_state *s = state;
     int n = 0, p = s->turn;
-    if (s->phase == TR2_PH_PLAY) {
-        uint16_t h = s->hand[p];
-        for (uint16_t r = h & TR2_ROGUE_MASK; r; r &= (uint16_t)(r - 1)) {
-            int c = __builtin_ctz(r);
-            out[n] = TR2_A_CARD + c * 2; /* branch-free: the second bar only if it exists */
-            out[n + 1] = TR2_A_CARD + c * 2 + 1;
-            n += 1 + (tr2_cards[c].val[1] != 0);
-        }
-        if (h & TR2_BIT(TR2_SPECIAL)) {
-            switch (s->special[p]) {
-            case TR2_FEIERABEND:
-                if (s->nplayed > 0)
-                    out[n++] = TR2_A_FEIERABEND;
-                break;
-            case TR2_ZORK:
-                out[n++] = TR2_A_ZORK;
-                break;
-            case TR2_WIEDERBELEBUNG:
-                for (uint16_t r = s->disc[p] & TR2_ROGUE_MASK; r; r &= (uint16_t)(r - 1))
-                    out[n++] = TR2_A_WIED + __builtin_ctz(r);
-                out[n++] = TR2_A_WIED + 15;
-                break;
-            case TR2_WARNUNG:
-                for (int c = 0; c < TR2_NCOL; c++)
-                    if (tr2_has_up(s, p, c))
-                        out[n++] = TR2_A_WARN + c;
-                break;
-            }
-        }
-        /* The start player must open, if he can (a resampled hand may leave him nothing). */
-        if (p != s->start || s->done || n == 0)
-            out[n++] = TR2_A_PASS;
-        return n;
-    }
     if (s->phase == TR2_PH_SECURE) {
         for (int k = 0; k < TR2_NKIND; k++) {
             out[n] = TR2_A_SECURE + k;
@@ -462,6 +455,53 @@ int tr2_legal_actions(const tafel_game *g, const void *state, int32_t *out)
         return n;
     }
     return 0;
+}
+
+/* A special card in phase 2. */
+static int tr2_legal_special(const tr2_state *s, int p, int32_t *out, int n)
+{
+    switch (s->special[p]) {
+    case TR2_FEIERABEND:
+        if (s->nplayed > 0)
+            out[n++] = TR2_A_FEIERABEND;
+        break;
+    case TR2_ZORK:
+        out[n++] = TR2_A_ZORK;
+        break;
+    case TR2_WIEDERBELEBUNG:
+        for (uint16_t r = s->disc[p] & TR2_ROGUE_MASK; r; r &= (uint16_t)(r - 1))
+            out[n++] = TR2_A_WIED + __builtin_ctz(r);
+        out[n++] = TR2_A_WIED + 15;
+        break;
+    case TR2_WARNUNG:
+        for (int c = 0; c < TR2_NCOL; c++)
+            if (tr2_has_up(s, p, c))
+                out[n++] = TR2_A_WARN + c;
+        break;
+    }
+    return n;
+}
+
+int tr2_legal_actions(const tafel_game *g, const void *state, int32_t *out)
+{
+    (void)g;
+    const tr2_state *s = state;
+    if (s->phase != TR2_PH_PLAY)
+        return tr2_legal_chests(s, out);
+    int n = 0, p = s->turn;
+    uint16_t h = s->hand[p];
+    for (int k = 0; k < 3; k++) { /* whole rows copied: no branch on the hand's cards */
+        unsigned m = h >> (5 * k) & 31;
+        for (int i = 0; i < 12; i++)
+            out[n + i] = TR2_A_CARD + 10 * k + tr2_chunk_actions[m][i];
+        n += tr2_chunk_count[m];
+    }
+    if (h & TR2_BIT(TR2_SPECIAL))
+        n = tr2_legal_special(s, p, out, n);
+    /* The start player must open, if he can (a resampled hand may leave him nothing). */
+    if (p != s->start || s->done || n == 0)
+        out[n++] = TR2_A_PASS;
+    return n;
 }
 
 int tr2_chance_outcomes(const tafel_game *g, const void *state, tafel_chance *out)
@@ -512,7 +552,9 @@ int tr2_chance_outcomes(const tafel_game *g, const void *state, tafel_chance *ou
     }
 }
 
-static void tr2_apply_play(const tafel_game *g, tr2_state *s, int32_t a)
+/* A pass or a special card in phase 2 (a rogue card: tr2_apply). */
+static __attribute__((noinline)) void tr2_apply_play(const tafel_game *g, tr2_state *s,
+                                                     int32_t a)
 {
     int p = s->turn;
     s->done = 1;
@@ -522,16 +564,6 @@ static void tr2_apply_play(const tafel_game *g, tr2_state *s, int32_t a)
         return;
     }
     s->nplayed++;
-    if (a < TR2_A_FEIERABEND) {
-        int c = (a - TR2_A_CARD) >> 1, side = a & 1;
-        int col = tr2_cards[c].col[side];
-        s->hand[p] &= (uint16_t)~TR2_BIT(c);
-        s->known[p] &= (uint16_t)~TR2_BIT(c);
-        s->pmask[p][col] |= TR2_BIT(c);
-        s->pstr[p][col] += tr2_cards[c].val[side];
-        tr2_next_player_to_play(g, s);
-        return;
-    }
     s->hand[p] &= (uint16_t)~TR2_BIT(TR2_SPECIAL);
     s->known[p] &= (uint16_t)~TR2_BIT(TR2_SPECIAL);
     s->special_played |= (uint8_t)(1u << p);
@@ -556,9 +588,10 @@ static void tr2_apply_play(const tafel_game *g, tr2_state *s, int32_t a)
     tr2_next_player_to_play(g, s);
 }
 
-void tr2_apply(const tafel_game *g, void *state, int32_t a)
+/* Setup, Zork's sets and phase 4: the rarer steps, out of tr2_apply's way. */
+static __attribute__((noinline)) void tr2_apply_other(const tafel_game *g, tr2_state *s,
+                                                      int32_t a)
 {
-    tr2_state *s = state;
     int n = g->num_players;
     switch (s->phase) {
     case TR2_PH_START:
@@ -585,6 +618,56 @@ void tr2_apply(const tafel_game *g, void *state, int32_t a)
             s->done = 0;
         }
         break;
+    case TR2_PH_ZORK: {
+        const uint8_t *z = tr2_zork_sets[a - TR2_A_ZORKSET];
+        for (int j = 0; j < 3 && z[j] != 0xff; j++) {
+            s->up[s->turn][z[j]]--;
+            s->down[s->turn][z[j]]++;
+            s->zork_left = (uint8_t)(s->zork_left - tr2_chest_gems(z[j]));
+        }
+        tr2_end_zork(g, s);
+        break;
+    }
+    case TR2_PH_SECURE: {
+        int k = a - TR2_A_SECURE;
+        s->up[s->turn][k]--;
+        s->down[s->turn][k]++;
+        s->done++;
+        s->turn = tr2_after(g, s->turn);
+        break;
+    }
+    default:
+        break;
+    }
+    tr2_advance(g, s);
+}
+
+/* The frequent steps of a playout (a rogue card, a card drawn, a chest revealed) return at once
+ * when nothing automatic follows; everything else goes through tr2_advance. */
+void tr2_apply(const tafel_game *g, void *state, int32_t a)
+{
+    tr2_state *s = state;
+    switch (s->phase) {
+    case TR2_PH_PLAY: {
+        if (a >= TR2_A_FEIERABEND) {
+            tr2_apply_play(g, s, a);
+            break;
+        }
+        int p = s->turn, c = (a - TR2_A_CARD) >> 1, side = a & 1;
+        int col = tr2_cards[c].col[side];
+        s->done = 1;
+        s->nplayed++;
+        s->hand[p] &= (uint16_t)~TR2_BIT(c);
+        s->known[p] &= (uint16_t)~TR2_BIT(c);
+        s->pmask[p][col] |= TR2_BIT(c);
+        s->pstr[p][col] += tr2_cards[c].val[side];
+        /* p has not passed, so someone is found (p himself at the latest) */
+        int q = tr2_next_unpassed(g, s, p);
+        s->turn = (uint8_t)q;
+        if (s->hand[q] & TR2_ROGUE_MASK)
+            return; /* he can play: tr2_advance would stop here too */
+        break;
+    }
     case TR2_PH_DEAL:
     case TR2_PH_DRAW: {
         int t = s->turn;
@@ -606,30 +689,12 @@ void tr2_apply(const tafel_game *g, void *state, int32_t a)
     case TR2_PH_REVEAL:
         s->pile[a - TR2_A_REVEAL]--;
         s->centre[a - TR2_A_REVEAL]++;
+        if (tr2_colours_up(g, s) != 7 && (tr2_word(s->pile) | s->pile[8]))
+            return; /* another chest to reveal */
         break;
-    case TR2_PH_PLAY:
-        tr2_apply_play(g, s, a);
-        break;
-    case TR2_PH_ZORK: {
-        const uint8_t *z = tr2_zork_sets[a - TR2_A_ZORKSET];
-        for (int j = 0; j < 3 && z[j] != 0xff; j++) {
-            s->up[s->turn][z[j]]--;
-            s->down[s->turn][z[j]]++;
-            s->zork_left = (uint8_t)(s->zork_left - tr2_chest_gems(z[j]));
-        }
-        tr2_end_zork(g, s);
-        break;
-    }
-    case TR2_PH_SECURE: {
-        int k = a - TR2_A_SECURE;
-        s->up[s->turn][k]--;
-        s->down[s->turn][k]++;
-        s->done++;
-        s->turn = (uint8_t)((s->turn + 1) % n);
-        break;
-    }
     default:
-        break;
+        tr2_apply_other(g, s, a);
+        return;
     }
     tr2_advance(g, s);
 }

@@ -211,6 +211,35 @@ static void test_draw_and_reshuffle(void **u)
     assert_int_equal(s.phase, TR2_PH_REVEAL);
 }
 
+/* Phase 2's card actions for every hand of rogue cards (tr2_rules.c builds them from a table by
+ * chunks of five cards): each card's top bar, then its opposite bar if it has one, in card order,
+ * then pass; written within a buffer of TR2_MAX_LEGAL. */
+static void test_every_hand(void **u)
+{
+    (void)u;
+    tafel_game g;
+    tr2_state s;
+    check_load(&g, "tafelrunde2(players=2)");
+    tr2t_scenario(&g, &s, 0);
+    s.turn = 1; /* not the start player: he may pass */
+    for (unsigned h = 0; h <= TR2_ROGUE_MASK; h++) {
+        int32_t want[TR2_MAX_LEGAL], got[TR2_MAX_LEGAL];
+        int nw = 0;
+        for (int c = 0; c < TR2_NROGUE; c++) {
+            if (!(h >> c & 1))
+                continue;
+            want[nw++] = TR2_A_CARD + 2 * c;
+            if (tr2_cards[c].val[1])
+                want[nw++] = TR2_A_CARD + 2 * c + 1;
+        }
+        want[nw++] = TR2_A_PASS;
+        s.hand[1] = (uint16_t)h;
+        int n = tr2_legal_actions(&g, &s, got);
+        if (n != nw || memcmp(got, want, sizeof *got * (size_t)n))
+            fail_msg("hand %#x: %d actions, expected %d", h, n, nw);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -220,6 +249,7 @@ int main(void)
         cmocka_unit_test(test_play_and_pass),
         cmocka_unit_test(test_empty_hand_passes),
         cmocka_unit_test(test_draw_and_reshuffle),
+        cmocka_unit_test(test_every_hand),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

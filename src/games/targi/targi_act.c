@@ -10,23 +10,31 @@ static int act_w8_ok(const targi_state *s, int p)
            targi_can_pay(s, p, pl->hand, TG_VIA_W8);
 }
 
-/* The next checks use & and | rather than && and ||: the operands are cheap, and a branch on
- * each would be unpredictable in random play. */
+/* Bits 5 (Trader) and 10 (Silversmith) set where he could use that Targi: both need a pair of
+ * goods (two of one kind, or any two with trade_mixed_goods); else the Trader takes one good
+ * with T8, the Silversmith gold. Computed with & and | rather than && and ||: the operands are
+ * cheap, and a branch on each would be unpredictable in random play. */
+static unsigned act_trade_silver_bits(const tafel_game *g, const targi_player *pl)
+{
+    unsigned w = (unsigned)pl->goods[0] | (unsigned)pl->goods[1] << 8 |
+                 (unsigned)pl->goods[2] << 16;
+    unsigned pair = (w & 0xfefefeu) != 0; /* some kind twice */
+    if (g->params[TG_PARAM_MIXED])
+        pair = targi_goods_total(pl) >= 2;
+    unsigned trade = pair | ((w != 0) & (unsigned)targi_owns(pl, TG_CARD(TG_SYM_T, 8)));
+    unsigned silver = pair | (pl->gold >= 1);
+    return trade << 5 | silver << 10;
+}
+
 static int act_can_trade(const tafel_game *g, const targi_player *pl)
 {
-    int tot = targi_goods_total(pl);
-    int t8 = (tot >= 1) & targi_owns(pl, TG_CARD(TG_SYM_T, 8));
-    if (g->params[TG_PARAM_MIXED])
-        return (tot >= 2) | t8;
-    return t8 | (pl->goods[0] >= 2) | (pl->goods[1] >= 2) | (pl->goods[2] >= 2);
+    return (int)(act_trade_silver_bits(g, pl) >> 5 & 1);
 }
 
 /* With trade_mixed_goods any 2 goods pay the Silversmith [D-4], as targi_silver_options has it. */
 static int act_can_silver(const tafel_game *g, const targi_player *pl)
 {
-    if (g->params[TG_PARAM_MIXED])
-        return (pl->gold >= 1) | (targi_goods_total(pl) >= 2);
-    return (pl->gold >= 1) | (pl->goods[0] >= 2) | (pl->goods[1] >= 2) | (pl->goods[2] >= 2);
+    return (int)(act_trade_silver_bits(g, pl) >> 10 & 1);
 }
 
 /* A drawn or marked tribe card may be bought: a free space and a way to pay. */
@@ -40,78 +48,97 @@ static int act_may_discard(const tafel_game *g, const targi_player *pl)
     return g->params[TG_PARAM_TRIBE_RULE] == TG_RULE_AUTHOR || pl->hand != TG_NONE;
 }
 
+/* The Noble's choices for his hand card (a Targi on border 1 is used only through them). Out of
+ * line, as the markers below: most top-level lists have neither, and the list itself then
+ * needs few registers. */
+static __attribute__((noinline)) int act_legal_noble(const targi_state *s, int32_t *out, int n)
+{
+    int p = s->turn;
+    const targi_player *pl = &s->pl[p];
+    if (pl->hand == TG_NONE || pl->hand_round >= s->round)
+        return n;
+    if (act_can_buy(s, p, pl->hand, TG_VIA_NOBLE))
+        out[n++] = TG_A_NOBLE_PLAY;
+    out[n++] = TG_A_NOBLE_DISCARD;
+    return n;
+}
+
+/* Appends BASE + cell for the (at most two) cells of m, ascending, without a branch. */
+static inline int act_two(int32_t *out, int n, int base, unsigned m)
+{
+    unsigned m1 = m & (m - 1);
+    out[n] = base + __builtin_ctz(m | 0x200u);
+    n += m != 0;
+    out[n] = base + __builtin_ctz(m1 | 0x200u);
+    return n + (m1 != 0);
+}
+
+/* The Fata Morgana's moves of his open markers (cells in m) to the free face-up cards. */
+static __attribute__((noinline)) int act_legal_fata(const targi_state *s, int32_t *out, int n,
+                                                    unsigned m)
+{
+    unsigned free_cells = 0;
+    for (int c = 0; c < 9; c++)
+        free_cells |= (unsigned)(!s->cell_down[c] & (s->cell_mark[c] < 0) &
+                                 (s->cell_card[c] != TG_NONE)) << c;
+    for (; m; m &= m - 1) {
+        int from = __builtin_ctz(m);
+        for (unsigned f = free_cells & ~(1u << from); f; f &= f - 1)
+            out[n++] = TG_A_FATA + from * 9 + __builtin_ctz(f);
+    }
+    return n;
+}
+
+/* Open markers (src bits are only set for placed markers), as a set of cells: the Fata
+ * Morgana's moves, goods to take, then tribe cards to buy, take to the hand or discard, each
+ * group ascending by cell. Whether a marker is open, on goods or on a tribe card is
+ * unpredictable, so the groups are emitted without branches. */
+static __attribute__((noinline)) int act_legal_markers(const tafel_game *g, const targi_state *s,
+                                                       int32_t *out, int n)
+{
+    int p = s->turn;
+    const targi_player *pl = &s->pl[p];
+    int a0 = pl->marker[0], a1 = pl->marker[1];
+    unsigned open = ((pl->src >> 3 & 1u) << a0) | ((pl->src >> 4 & 1u) << a1);
+    unsigned tribe = ((unsigned)s->cell_kind[a0] << a0) | ((unsigned)s->cell_kind[a1] << a1);
+    if (pl->open_targi >> 9 & 1)
+        n = act_legal_fata(s, out, n, open);
+    n = act_two(out, n, TG_A_TAKE, open & ~tribe);
+    unsigned tr = open & tribe;
+    if (!tr)
+        return n;
+    unsigned buy = 0;
+    for (unsigned m = tr; m; m &= m - 1) {
+        int c = __builtin_ctz(m);
+        buy |= (unsigned)act_can_buy(s, p, s->cell_card[c], TG_VIA_CENTRE) << c;
+    }
+    n = act_two(out, n, TG_A_BUY, buy);
+    n = act_two(out, n, TG_A_HAND, tr & -(unsigned)(pl->hand == TG_NONE));
+    return act_two(out, n, TG_A_DISCARD, tr & -(unsigned)act_may_discard(g, pl));
+}
+
 /* Top-level choices of the action phase, emitted in ascending id order (each group is
  * ordered by a small bit set). */
 int targi_legal_top(const tafel_game *g, const targi_state *s, int32_t *out)
 {
-    int p = s->turn, n = 0;
+    int p = s->turn;
     const targi_player *pl = &s->pl[p];
     unsigned use = pl->open_targi;
-    unsigned mask = use & ~((1u << 1) | (1u << 9) | (1u << 5) | (1u << 10));
-    mask |= (use & (1u << 5)) * (unsigned)act_can_trade(g, pl);
-    mask |= (use & (1u << 10)) * (unsigned)act_can_silver(g, pl);
+    unsigned mask = (use & ~((1u << 1) | (1u << 9) | (1u << 5) | (1u << 10))) |
+                    (use & act_trade_silver_bits(g, pl));
     /* at most 3 Targi, listed first; branch-free, without a chain through n */
     unsigned m1 = mask & (mask - 1), m2 = m1 & (m1 - 1);
     out[0] = TG_A_USE + __builtin_ctz(mask | 0x10000u);
     out[1] = TG_A_USE + __builtin_ctz(m1 | 0x10000u);
     out[2] = TG_A_USE + __builtin_ctz(m2 | 0x10000u);
-    n = (mask != 0) + (m1 != 0) + (m2 != 0);
-    if ((use >> 1 & 1) & (pl->hand != TG_NONE) & (pl->hand_round < s->round)) {
-        if (act_can_buy(s, p, pl->hand, TG_VIA_NOBLE))
-            out[n++] = TG_A_NOBLE_PLAY;
-        out[n++] = TG_A_NOBLE_DISCARD;
-    }
+    int n = (mask != 0) + (m1 != 0) + (m2 != 0);
+    if (use & (1u << 1))
+        n = act_legal_noble(s, out, n);
     if (targi_owns(pl, C_W8) && act_w8_ok(s, p))
         out[n++] = TG_A_W8;
     out[n++] = TG_A_END;
-    /* Open markers, ascending by cell (src bits are only set for placed markers). Slot i holds
-     * cell mc[i] with flag op[i]; whether a marker is open, on goods or on a tribe card is
-     * unpredictable, so the groups are emitted without branches. */
-    int a0 = pl->marker[0], a1 = pl->marker[1];
-    int o0 = (pl->src & TG_SRC_MARKER(0)) != 0, o1 = (pl->src & TG_SRC_MARKER(1)) != 0;
-    if (!(o0 | o1))
-        return n;
-    int swap = a1 < a0;
-    int mc[2] = {swap ? a1 : a0, swap ? a0 : a1};
-    int op[2] = {swap ? o1 : o0, swap ? o0 : o1};
-    if (use >> 9 & 1) {
-        unsigned free_cells = 0;
-        for (int c = 0; c < 9; c++)
-            free_cells |= (unsigned)(!s->cell_down[c] & (s->cell_mark[c] < 0) &
-                                     (s->cell_card[c] != TG_NONE)) << c;
-        for (int i = 0; i < 2; i++)
-            if (op[i])
-                for (unsigned f = free_cells & ~(1u << mc[i]); f; f &= f - 1)
-                    out[n++] = TG_A_FATA + mc[i] * 9 + __builtin_ctz(f);
-    }
-    int tr[2];
-    for (int i = 0; i < 2; i++) {
-        int is_tribe = s->cell_kind[mc[i]] == TG_KIND_TRIBE;
-        out[n] = TG_A_TAKE + mc[i];
-        n += op[i] & !is_tribe;
-        tr[i] = op[i] & is_tribe;
-    }
-    if (!(tr[0] | tr[1]))
-        return n;
-    int buy[2];
-    for (int i = 0; i < 2; i++) {
-        int card = s->cell_card[mc[i]];
-        card = card < TG_NTRIBE ? card : 0; /* a closed slot's cell may be empty */
-        buy[i] = tr[i] & act_can_buy(s, p, card, TG_VIA_CENTRE);
-    }
-    int hand = pl->hand == TG_NONE, discard = act_may_discard(g, pl);
-    for (int i = 0; i < 2; i++) {
-        out[n] = TG_A_BUY + mc[i];
-        n += buy[i];
-    }
-    for (int i = 0; i < 2; i++) {
-        out[n] = TG_A_HAND + mc[i];
-        n += tr[i] & hand;
-    }
-    for (int i = 0; i < 2; i++) {
-        out[n] = TG_A_DISCARD + mc[i];
-        n += tr[i] & discard;
-    }
+    if (pl->src & (TG_SRC_MARKER(0) | TG_SRC_MARKER(1)))
+        n = act_legal_markers(g, s, out, n);
     return n;
 }
 

@@ -386,6 +386,32 @@ void targi_end_phase(const tafel_game *g, targi_state *s)
     rules_limits(g, s);
 }
 
+/* Placing: the free borders of one half of the board, bit j of the index standing for border
+ * 1, 2, 3, 5, 6, 7 (j = 0..5), as ascending TG_A_PLACE ids; the other half is 8 borders on. */
+#define PL_N(x, m) __builtin_popcount((x) & (m))
+#define PL_SEL(x, j)                                                                          \
+    (PL_N(x, 1) > (j) ? 0 : PL_N(x, 3) > (j) ? 1 : PL_N(x, 7) > (j) ? 2 : PL_N(x, 15) > (j) ? 3 \
+     : PL_N(x, 31) > (j) ? 4 : 5)
+#define PL_B(x, j) (TG_A_PLACE + PL_SEL(x, j) + (PL_SEL(x, j) >= 3 ? 2 : 1))
+#define PL_ROW(x) {PL_B(x, 0), PL_B(x, 1), PL_B(x, 2), PL_B(x, 3), PL_B(x, 4), PL_B(x, 5)}
+#define PL_ROW8(x) PL_ROW(x), PL_ROW(x + 1), PL_ROW(x + 2), PL_ROW(x + 3), PL_ROW(x + 4), \
+                   PL_ROW(x + 5), PL_ROW(x + 6), PL_ROW(x + 7)
+static const int32_t rules_place_half[64][6] = {PL_ROW8(0),  PL_ROW8(8),  PL_ROW8(16),
+                                                PL_ROW8(24), PL_ROW8(32), PL_ROW8(40),
+                                                PL_ROW8(48), PL_ROW8(56)};
+#define PL_CNT(x) PL_N(x, 63)
+#define PL_CNT8(x) PL_CNT(x), PL_CNT(x + 1), PL_CNT(x + 2), PL_CNT(x + 3), PL_CNT(x + 4), \
+                   PL_CNT(x + 5), PL_CNT(x + 6), PL_CNT(x + 7)
+static const uint8_t rules_place_count[64] = {PL_CNT8(0),  PL_CNT8(8),  PL_CNT8(16), PL_CNT8(24),
+                                              PL_CNT8(32), PL_CNT8(40), PL_CNT8(48), PL_CNT8(56)};
+#undef PL_N
+#undef PL_SEL
+#undef PL_B
+#undef PL_ROW
+#undef PL_ROW8
+#undef PL_CNT
+#undef PL_CNT8
+
 int targi_legal_actions(const tafel_game *g, const void *state, int32_t *out)
 {
     const targi_state *s = state;
@@ -397,23 +423,17 @@ int targi_legal_actions(const tafel_game *g, const void *state, int32_t *out)
     case TG_ST_RAID:
         return targi_raid_options(s, s->turn, out);
     case TG_ST_PLACE: {
-        uint32_t blocked = s->blocked[s->turn];
-        if (!targi_owns(pl, C_W6))
-            blocked |= 1u << s->robber;
-        /* Without a branch per free border (their number is unpredictable) and with a short
-         * chain through n: side k has borders 4k+1..4k+3, listed from a table of its 8 free
-         * patterns. */
-        static const uint8_t pos[8][3] = {{0, 0, 0}, {1, 0, 0}, {2, 0, 0}, {1, 2, 0},
-                                          {3, 0, 0}, {1, 3, 0}, {2, 3, 0}, {1, 2, 3}};
-        static const uint8_t cnt[8] = {0, 1, 1, 2, 1, 2, 2, 3};
-        for (int k = 0; k < 4; k++) {
-            unsigned bits = ~blocked >> (4 * k + 1) & 7;
-            out[n] = TG_A_PLACE + 4 * k + pos[bits][0];
-            out[n + 1] = TG_A_PLACE + 4 * k + pos[bits][1];
-            out[n + 2] = TG_A_PLACE + 4 * k + pos[bits][2];
-            n += cnt[bits];
-        }
-        return n;
+        /* W6 lets him join the robber: a shift instead of a branch */
+        uint32_t blocked = s->blocked[s->turn] | (uint32_t)(~pl->owned >> C_W6 & 1) << s->robber;
+        unsigned lo = ~blocked >> 1 & 7, hi = ~blocked >> 9 & 7;
+        lo |= (~blocked >> 5 & 7) << 3;
+        hi |= (~blocked >> 13 & 7) << 3;
+        /* two table rows of at most 6 borders each, copied whole: no loop, no branch */
+        memcpy(out, rules_place_half[lo], sizeof rules_place_half[0]);
+        n = rules_place_count[lo];
+        for (int i = 0; i < 6; i++)
+            out[n + i] = rules_place_half[hi][i] + 8;
+        return n + rules_place_count[hi];
     }
     case TG_ST_ACT:
         if (s->pend == TG_P_NONE)

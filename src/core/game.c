@@ -348,15 +348,18 @@ long long tafel_random_games(const tafel_game *g, uint64_t first_seed, long game
         tafel_rng_seed(&rng, first_seed + (uint64_t)i);
         t->init(g, state);
         for (;;) {
-            int p = t->current_player(g, state);
+            /* legal_actions is 0 exactly at chance and terminal nodes (game.h), so most steps
+             * need no current_player; the draws are tafel_sample_chance's, in the same order */
+            int n = t->legal_actions(g, state, legal);
             int32_t a;
-            if (p == TAFEL_TERMINAL)
-                break;
-            if (p == TAFEL_CHANCE) {
-                a = tafel_sample_chance(g, state, &rng);
-            } else {
-                int n = t->legal_actions(g, state, legal);
+            if (n > 0) {
                 a = legal[tafel_rng_below(&rng, (uint32_t)n)];
+            } else {
+                if (t->current_player(g, state) == TAFEL_TERMINAL)
+                    break;
+                double r = tafel_rng_double(&rng);
+                a = t->sample_chance ? t->sample_chance(g, state, r)
+                                     : game_chance_walk(g, state, r);
             }
             t->apply(g, state, a);
             actions++;

@@ -99,10 +99,17 @@ long check_sample_chance(const tafel_game *g, uint64_t seed, long games, int ran
         /* bounded: no game of the project comes near a million steps */
         for (long step = 0; step < 1000000; step++) {
             int p = t->current_player(g, state);
-            if (p == TAFEL_TERMINAL)
+            if (p == TAFEL_TERMINAL) {
+                if (t->legal_actions(g, state, legal) != 0)
+                    fail_msg("%s: game %ld: legal actions at the end", t->name, i);
                 break;
+            }
             int32_t a;
             if (p == TAFEL_CHANCE) {
+                /* tafel_random_games tells chance nodes by this */
+                if (t->legal_actions(g, state, legal) != 0)
+                    fail_msg("%s: game %ld (seed %llu), step %ld: legal actions at a chance "
+                             "node", t->name, i, (unsigned long long)(seed + (uint64_t)i), step);
                 if (check_chance_node(g, state, &rcheck, randoms, err, sizeof err) < 0)
                     fail_msg("%s: game %ld (seed %llu), step %ld: %s", t->name, i,
                              (unsigned long long)(seed + (uint64_t)i), step, err);

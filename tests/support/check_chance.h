@@ -21,8 +21,10 @@ int check_chance_node(const tafel_game *g, const void *state, tafel_rng *rng, in
 
 /* Play `games` random games (game i seeded with seed + i; chance sampled with
  * tafel_sample_chance, moves uniformly) and run check_chance_node at every chance node with
- * `randoms` random r values each. Fails the cmocka test (game, step, reason) on a disagreement,
- * or if the game has no sample_chance hook. Returns the number of chance nodes checked. */
+ * `randoms` random r values each; also that legal_actions lists nothing there and at the end
+ * (tafel_random_games tells those nodes by it). Fails the cmocka test (game, step, reason) on a
+ * disagreement, or if the game has no sample_chance hook. Returns the number of chance nodes
+ * checked. */
 long check_sample_chance(const tafel_game *g, uint64_t seed, long games, int randoms);
 
 #endif

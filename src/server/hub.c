@@ -65,6 +65,7 @@ struct live {
     int bot_busy;              /* a worker is thinking for this match */
     int fresh;                 /* just loaded: the first holder settles it (chance, bots) */
     hub_conn *conns;
+    live *hnext;               /* under hub.mu: the next in its slot of hub.index */
     int refs;                  /* under hub.mu: connections attached + calls under way */
     int finished;              /* under hub.mu: evict once refs drops to 0 */
     live *next;                /* under hub.mu */
@@ -84,7 +85,9 @@ typedef struct hub_job {
  * every match waiting in one transaction. */
 struct hub {
     pthread_mutex_t mu;
-    live *matches;
+    live *matches;             /* under mu, like index: every loaded match */
+    live **index;              /* by id: chains of live.hnext, index_cap a power of two */
+    size_t index_cap, index_count;
     pthread_mutex_t smu;
     store *st;
     bots *bots;
@@ -314,12 +317,58 @@ static int hub_store_actions(hub *h, int64_t id, int first, const store_action *
 
 /* ---- Turn flow ---- */
 
+/* The loaded matches (all under hub.mu): a list to walk and an index to find one by id, since
+ * every message looks its match up. */
+static size_t hub_slot(size_t cap, int64_t id)
+{
+    return (size_t)(((uint64_t)id * 0x9e3779b97f4a7c15ULL) >> 32) & (cap - 1);
+}
+
 static live *hub_find(hub *h, int64_t id)
 {
-    for (live *L = h->matches; L; L = L->next)
+    for (live *L = h->index[hub_slot(h->index_cap, id)]; L; L = L->hnext)
         if (L->id == id)
             return L;
     return NULL;
+}
+
+static void hub_add(hub *h, live *L)
+{
+    if (h->index_count == h->index_cap) {
+        size_t cap = 2 * h->index_cap;
+        live **index = calloc(cap, sizeof *index);
+        if (!index)
+            abort();
+        for (live *M = h->matches; M; M = M->next) {
+            size_t k = hub_slot(cap, M->id);
+            M->hnext = index[k];
+            index[k] = M;
+        }
+        free(h->index);
+        h->index = index;
+        h->index_cap = cap;
+    }
+    size_t k = hub_slot(h->index_cap, L->id);
+    L->hnext = h->index[k];
+    h->index[k] = L;
+    h->index_count++;
+    L->next = h->matches;
+    h->matches = L;
+}
+
+static void hub_remove(hub *h, live *L)
+{
+    for (live **pp = &h->index[hub_slot(h->index_cap, L->id)]; *pp; pp = &(*pp)->hnext)
+        if (*pp == L) {
+            *pp = L->hnext;
+            break;
+        }
+    h->index_count--;
+    for (live **pp = &h->matches; *pp; pp = &(*pp)->next)
+        if (*pp == L) {
+            *pp = L->next;
+            break;
+        }
 }
 
 static void hub_store_result(hub *h, live *L)
@@ -494,10 +543,8 @@ static live *hub_acquire(hub *h, int64_t id, int load)
     live *L = hub_find(h, id);
     if (!L && load) {
         char err[TAFEL_ERR_LEN];
-        if ((L = hub_load(h, id, err, sizeof err))) {
-            L->next = h->matches;
-            h->matches = L;
-        }
+        if ((L = hub_load(h, id, err, sizeof err)))
+            hub_add(h, L);
     }
     if (L)
         L->refs++;
@@ -519,11 +566,7 @@ static void hub_put(hub *h, live *L)
     pthread_mutex_lock(&h->mu);
     int evict = --L->refs == 0 && L->finished;
     if (evict)
-        for (live **pp = &h->matches; *pp; pp = &(*pp)->next)
-            if (*pp == L) {
-                *pp = L->next;
-                break;
-            }
+        hub_remove(h, L);
     pthread_mutex_unlock(&h->mu);
     if (evict)
         hub_live_free(L);
@@ -556,6 +599,10 @@ hub *hub_new(const char *db_path, int bot_threads, char *err, size_t errlen)
     pthread_cond_init(&h->ccv, NULL);
     pthread_cond_init(&h->dcv, NULL);
     h->view_at_per_s = SERVER_VIEW_AT_PER_S;
+    h->index_cap = 16;
+    h->index = calloc(h->index_cap, sizeof *h->index);
+    if (!h->index)
+        abort();
     h->st = store_open(db_path, err, errlen);
     if (!h->st) {
         hub_free(h);
@@ -589,8 +636,7 @@ hub *hub_new(const char *db_path, int bot_threads, char *err, size_t errlen)
             fprintf(stderr, "tafel: not resumed: %s\n", why); /* the others still run */
             continue;
         }
-        L->next = h->matches;
-        h->matches = L;
+        hub_add(h, L);
     }
     h->bots = bots_start(h, bot_threads);
     /* Settle each: outcomes to draw, bots to wake. */
@@ -621,6 +667,7 @@ void hub_free(hub *h)
         hub_live_free(L);
     }
     store_close(h->st);
+    free(h->index);
     pthread_mutex_destroy(&h->mu);
     pthread_mutex_destroy(&h->smu);
     pthread_mutex_destroy(&h->cmu);

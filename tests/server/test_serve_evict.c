@@ -10,6 +10,7 @@
 
 #include <cmocka.h>
 
+#include "server/token.h"
 #include "srv_client.h"
 
 #define WAIT_MS 30000
@@ -127,10 +128,58 @@ static void test_finished_evicted(void **st)
     tc_remove_db(t.db);
 }
 
+/* Many matches loaded at once (more than the index starts with), found by id each time without
+ * being loaded twice, before and after a restart resumes them; one leaves when it ends. */
+static void test_many_loaded(void **st)
+{
+    (void)st;
+    enum { N = 40 };
+    tc_server t;
+    tc_start(&t, NULL);
+    long long ids[N];
+    char tok[TOKEN_HEX_LEN + 1] = "";
+    for (int i = 0; i < N; i++) {
+        json_t *c = tc_create(t.port, "targi", "[\"human\", \"human\"]", 100 + i);
+        ids[i] = json_integer_value(json_object_get(c, "id"));
+        if (i == N / 2)
+            snprintf(tok, sizeof tok, "%s", json_string_value(json_object_get(
+                json_array_get(json_object_get(c, "seats"), 0), "token")));
+        json_decref(c);
+    }
+    for (int round = 0; round < 2; round++) {
+        expect_live(&t, N);
+        for (int i = N - 1; i >= 0; i--) {
+            json_t *m = get(t.port, "/api/matches/%lld", ids[i], 200);
+            assert_int_equal(json_integer_value(json_object_get(m, "id")), ids[i]);
+            json_decref(m);
+        }
+        assert_int_equal(server_live_matches(t.s), N); /* none loaded a second time */
+        char db[sizeof t.db];
+        snprintf(db, sizeof db, "%s", t.db);
+        if (round == 0) {
+            tc_stop(&t);
+            tc_start(&t, db);
+        }
+    }
+    tc_ws *w = tc_ws_open(t.port, NULL);
+    json_decref(tc_join(w, ids[N / 2], tok));
+    tc_ws_send(w, "{\"type\":\"resign\"}");
+    json_decref(tc_ws_wait(w, "over", 5000));
+    tc_ws_close(w);
+    expect_live(&t, N - 1);
+    assert_string_equal(status_of(t.port, ids[N / 2]), "finished");
+    expect_live(&t, N - 1);
+    assert_string_equal(status_of(t.port, ids[N / 2 + 1]), "open");
+    assert_int_equal(server_live_matches(t.s), N - 1);
+    tc_stop(&t);
+    tc_remove_db(t.db);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_finished_evicted),
+        cmocka_unit_test(test_many_loaded),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2,7 +2,7 @@
  * entering the display with their immediate abilities. */
 #include "targi_state.h"
 
-static int act_w8_ok(const targi_state *s, int p)
+static __attribute__((noinline)) int act_w8_ok(const targi_state *s, int p)
 {
     const targi_player *pl = &s->pl[p];
     return targi_owns(pl, C_W8) && !pl->w8_used && pl->hand != TG_NONE &&

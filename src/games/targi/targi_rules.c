@@ -153,6 +153,32 @@ static RULES_COLD int32_t rules_sample_walk(const tafel_game *g, const targi_sta
     return out[n - 1].action;
 }
 
+#define SEL_L 0x0101010101010101ull
+#define SEL_H 0x8080808080808080ull
+
+/* How many of the byte-wise running sums of counts (bytes below 128 in all) are at most k:
+ * the index of the byte in which the (k+1)-th unit lies. No branch: the draw is random. */
+static inline int rules_select_byte(uint64_t counts, int k)
+{
+    uint64_t pref = counts * SEL_L;
+    uint64_t le = ~((pref | SEL_H) - (uint64_t)(k + 1) * SEL_L) & SEL_H;
+    return (int)(((le >> 7) * SEL_L) >> 56);
+}
+
+/* Position of the (k+1)-th set bit of m (k < popcount(m)), without a branch. */
+static inline int rules_select_bit(uint64_t m, int k)
+{
+    uint64_t c = m - ((m >> 1) & 0x5555555555555555ull);
+    c = (c & 0x3333333333333333ull) + ((c >> 2) & 0x3333333333333333ull);
+    c = (c + (c >> 4)) & 0x0f0f0f0f0f0f0f0full; /* bits set per byte */
+    int j = rules_select_byte(c, k);
+    k -= (int)(((c * SEL_L) << 8) >> (8 * j) & 0xff); /* the bytes below j */
+    uint64_t v = m >> (8 * j) & 0xff;
+    uint64_t x = (v * SEL_L) & 0x8040201008040201ull; /* byte i: bit i of v */
+    x = ((((x & ~SEL_H) + ~SEL_H) | x) & SEL_H) >> 7;  /* as 0 or 1 */
+    return 8 * j + rules_select_byte(x, k);
+}
+
 /* The sample_chance hook: every card left is equally likely, so r * cards names the card (the
  * k-th in the walk's order) unless it lies within 1e-9 of a whole number; the walk's running
  * sum is off from the exact k / cards by less than 1e-12 (at most 45 roundings), so away from
@@ -170,16 +196,26 @@ int32_t targi_sample_chance(const tafel_game *g, const void *state, double r)
     if (frac < 1e-9 || frac > 1 - 1e-9)
         return rules_sample_walk(g, s, r);
     if (goods) {
-        int t = 0;
-        while (k >= s->gdeck[t])
-            k -= s->gdeck[t++];
+        /* copies per type (at most 3) as bytes: types 0-7, then 8-11 after the first 8's */
+        uint64_t lo = 0, hi = 0;
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        memcpy(&lo, s->gdeck, 8);
+        memcpy(&hi, s->gdeck + 8, TG_NGOODS_TYPES - 8);
+#else
+        for (int t = 0; t < 8; t++)
+            lo |= (uint64_t)s->gdeck[t] << (8 * t);
+        for (int t = 8; t < TG_NGOODS_TYPES; t++)
+            hi |= (uint64_t)s->gdeck[t] << (8 * (t - 8));
+#endif
+        uint64_t below = (lo * SEL_L) >> 56; /* copies of types 0-7 */
+        int t = rules_select_byte(lo, k) + rules_select_byte(hi + below, k);
         return TG_CH_GOODS + t;
     }
-    uint64_t m = s->tdeck;
-    for (; k; k--)
-        m &= m - 1;
-    return TG_CH_TRIBE + __builtin_ctzll(m);
+    return TG_CH_TRIBE + rules_select_bit(s->tdeck, k);
 }
+
+#undef SEL_L
+#undef SEL_H
 
 void targi_set_chance(targi_state *s, int chance)
 {
@@ -412,33 +448,15 @@ static const uint8_t rules_place_count[64] = {PL_CNT8(0),  PL_CNT8(8),  PL_CNT8(
 #undef PL_CNT
 #undef PL_CNT8
 
-int targi_legal_actions(const tafel_game *g, const void *state, int32_t *out)
+/* The rarer player nodes: raids, O8, the goods limit (0 at the end). */
+static RULES_COLD int rules_legal_other(const tafel_game *g, const targi_state *s, int32_t *out)
 {
-    const targi_state *s = state;
-    if (s->chance || s->stage == TG_ST_OVER)
-        return 0;
+    (void)g;
     int n = 0;
     const targi_player *pl = &s->pl[s->turn];
     switch (s->stage) {
     case TG_ST_RAID:
         return targi_raid_options(s, s->turn, out);
-    case TG_ST_PLACE: {
-        /* W6 lets him join the robber: a shift instead of a branch */
-        uint32_t blocked = s->blocked[s->turn] | (uint32_t)(~pl->owned >> C_W6 & 1) << s->robber;
-        unsigned lo = ~blocked >> 1 & 7, hi = ~blocked >> 9 & 7;
-        lo |= (~blocked >> 5 & 7) << 3;
-        hi |= (~blocked >> 13 & 7) << 3;
-        /* two table rows of at most 6 borders each, copied whole: no loop, no branch */
-        memcpy(out, rules_place_half[lo], sizeof rules_place_half[0]);
-        n = rules_place_count[lo];
-        for (int i = 0; i < 6; i++)
-            out[n + i] = rules_place_half[hi][i] + 8;
-        return n + rules_place_count[hi];
-    }
-    case TG_ST_ACT:
-        if (s->pend == TG_P_NONE)
-            return targi_legal_top(g, s, out);
-        return targi_legal_act(g, s, out);
     case TG_ST_O8:
         for (int k = 0; k < 3; k++)
             out[n++] = TG_A_CHOOSE + k;
@@ -450,6 +468,28 @@ int targi_legal_actions(const tafel_game *g, const void *state, int32_t *out)
         return n;
     }
     return 0;
+}
+
+/* The common nodes first: the action phase (its top most often), then placing a Targi. */
+int targi_legal_actions(const tafel_game *g, const void *state, int32_t *out)
+{
+    const targi_state *s = state;
+    if (s->chance)
+        return 0;
+    if (s->stage == TG_ST_ACT)
+        return s->pend == TG_P_NONE ? targi_legal_top(g, s, out) : targi_legal_act(g, s, out);
+    if (s->stage != TG_ST_PLACE)
+        return rules_legal_other(g, s, out);
+    /* W6 lets him join the robber: a shift instead of a branch */
+    const targi_player *pl = &s->pl[s->turn];
+    unsigned f = ~(s->blocked[s->turn] | (unsigned)(~pl->owned >> C_W6 & 1) << s->robber);
+    unsigned lo = (f >> 1 & 7) | (f >> 2 & 0x38), hi = (f >> 9 & 7) | (f >> 10 & 0x38);
+    /* two table rows of at most 6 borders each, copied whole: no loop, no branch */
+    memcpy(out, rules_place_half[lo], sizeof rules_place_half[0]);
+    int n = rules_place_count[lo];
+    for (int i = 0; i < 6; i++)
+        out[n + i] = rules_place_half[hi][i] + 8;
+    return n + rules_place_count[hi];
 }
 
 static RULES_COLD void rules_apply_chance(const tafel_game *g, targi_state *s, int32_t a)

@@ -57,4 +57,5 @@ const tafel_game_type tafel_game_tafelrunde2 = {
     .action_seen = tr2_action_seen,
     .events_json = tr2_events_json,
     .observation_tensor = tr2_observation_tensor,
+    .sample_chance = tr2_sample_chance,
 };

@@ -115,6 +115,7 @@ void tr2_init(const tafel_game *g, void *state);
 int tr2_current_player(const tafel_game *g, const void *state);
 int tr2_legal_actions(const tafel_game *g, const void *state, int32_t *out);
 int tr2_chance_outcomes(const tafel_game *g, const void *state, tafel_chance *out);
+int32_t tr2_sample_chance(const tafel_game *g, const void *state, double r);
 void tr2_apply(const tafel_game *g, void *state, int32_t action);
 /* Run automatic steps (scoring, forced moves, phase changes) until a decision or chance node. */
 void tr2_advance(const tafel_game *g, tr2_state *s);

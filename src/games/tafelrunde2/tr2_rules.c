@@ -486,8 +486,10 @@ int tr2_legal_actions(const tafel_game *g, const void *state, int32_t *out)
 {
     (void)g;
     const tr2_state *s = state;
-    if (s->phase != TR2_PH_PLAY)
-        return tr2_legal_chests(s, out);
+    if (s->phase != TR2_PH_PLAY) /* chance nodes and the end list nothing: return at once */
+        return (1u << s->phase & (1u << TR2_PH_SECURE | 1u << TR2_PH_ZORK))
+                   ? tr2_legal_chests(s, out)
+                   : 0;
     int n = 0, p = s->turn;
     uint16_t h = s->hand[p];
     for (int k = 0; k < 3; k++) { /* whole rows copied: no branch on the hand's cards */
@@ -549,6 +551,76 @@ int tr2_chance_outcomes(const tafel_game *g, const void *state, tafel_chance *ou
     }
     default:
         return 0;
+    }
+}
+
+/* The index the generic walk (game.h, sample_chance) picks for r among k outcomes of probability
+ * 1.0 / k each. floor(r * k) is that index unless r * k lies within 1e-9 of a whole number: the
+ * walk's i-th running sum times k differs from i by at most 17 * 16 * 2^-53 < 1e-13 (k <= 16
+ * terms; 1.0 / k and each addition rounded once) and the computed r * k from the exact one by
+ * less than 2e-15. Near a whole number (about one r in 10^9, and r = 0) the walk decides. */
+static int tr2_uniform_index(double r, int k)
+{
+    double x = r * k;
+    int i = (int)x;
+    double f = x - i;
+    if (f >= 1e-9 && f <= 1 - 1e-9)
+        return i;
+    double pr = 1.0 / k, acc = 0;
+    for (i = 0; i < k - 1; i++) {
+        acc += pr;
+        if (r < acc)
+            return i;
+    }
+    return k - 1;
+}
+
+/* Bit number of the i-th set bit (from 0) of m. */
+static inline int tr2_nth_bit(unsigned m, int i)
+{
+    for (; i > 0; i--)
+        m &= m - 1;
+    return __builtin_ctz(m);
+}
+
+/* The sample_chance hook (game.h): the outcome tafel_sample_chance's walk over
+ * tr2_chance_outcomes picks for r, without listing the outcomes. */
+int32_t tr2_sample_chance(const tafel_game *g, const void *state, double r)
+{
+    const tr2_state *s = state;
+    switch (s->phase) {
+    case TR2_PH_DEAL:
+    case TR2_PH_DRAW: {
+        unsigned d = s->draw[s->turn];
+        return TR2_A_DRAW + tr2_nth_bit(d, tr2_uniform_index(r, tr2_popcount(d)));
+    }
+    case TR2_PH_REVEAL: {
+        /* The walk itself (its sums are not uniform steps); a kind with no chest left adds
+         * nothing to the sum, so skipping it changes nothing but the last resort. */
+        int total = 0, last = 0;
+        for (int k = 0; k < TR2_NKIND; k++)
+            total += s->pile[k];
+        double inv = 1.0 / total, acc = 0;
+        for (int k = 0; k < TR2_NKIND; k++) {
+            if (!s->pile[k])
+                continue;
+            acc += s->pile[k] * inv;
+            if (r < acc)
+                return TR2_A_REVEAL + k;
+            last = k;
+        }
+        return TR2_A_REVEAL + last;
+    }
+    case TR2_PH_START:
+        return TR2_A_START + tr2_uniform_index(r, g->num_players);
+    case TR2_PH_SPECIALS: {
+        unsigned left = 15;
+        for (int p = 0; p < s->turn; p++)
+            left &= ~(1u << s->special[p]);
+        return TR2_A_SPECIAL + tr2_nth_bit(left, tr2_uniform_index(r, 4 - s->turn));
+    }
+    default:
+        return TR2_A_DRAW; /* not a chance node: the caller's error (game.h) */
     }
 }
 

@@ -1,4 +1,5 @@
 /* test_tr2_random.c: Die Tafelrunde 2 random playouts: invariants, records, fingerprints. */
+#include "check_chance.h"
 #include "tr2_gates.h"
 
 /* 24 chests (8 per colour) and 16 cards per player are conserved; D-10 knowledge stays in hand;
@@ -114,6 +115,22 @@ static void test_fingerprint(void **u)
     }
 }
 
+/* The sample_chance hook picks the generic walk's outcome at every chance node (start player,
+ * special cards, dealing, drawing, reveals), for boundary and random r. */
+static void test_sample_chance_hook(void **u)
+{
+    (void)u;
+    int scale = check_sanitized() ? 10 : 1;
+    static const char *const specs[] = {"tafelrunde2(players=2)", "tafelrunde2(players=3)",
+                                        "tafelrunde2(players=4)"};
+    for (int i = 0; i < 3; i++) {
+        tafel_game g;
+        check_load(&g, specs[i]);
+        long nodes = check_sample_chance(&g, 11, 300 / scale, 8);
+        assert_true(nodes > 300 / scale * 80);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -122,6 +139,7 @@ int main(void)
         cmocka_unit_test(test_random_4p),
         cmocka_unit_test(test_random_alternatives),
         cmocka_unit_test(test_fingerprint),
+        cmocka_unit_test(test_sample_chance_hook),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,6 +1,12 @@
 /* targi_act.c: the action phase: the choices of Targi and markers, their effects, tribe cards
  * entering the display with their immediate abilities. */
+#include <stddef.h>
+#include <string.h>
+
 #include "targi_state.h"
+
+_Static_assert(offsetof(targi_player, gold) == offsetof(targi_player, goods) + 3,
+               "goods and gold are read and written as one word");
 
 static __attribute__((noinline)) int act_w8_ok(const targi_state *s, int p)
 {
@@ -16,14 +22,20 @@ static __attribute__((noinline)) int act_w8_ok(const targi_state *s, int p)
  * cheap, and a branch on each would be unpredictable in random play. */
 static unsigned act_trade_silver_bits(const tafel_game *g, const targi_player *pl)
 {
-    unsigned w = (unsigned)pl->goods[0] | (unsigned)pl->goods[1] << 8 |
-                 (unsigned)pl->goods[2] << 16;
+    /* goods and gold in one word (they are adjacent: see targi_state.h) */
+    uint32_t w;
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(&w, pl->goods, 4);
+#else
+    w = (uint32_t)pl->goods[0] | (uint32_t)pl->goods[1] << 8 | (uint32_t)pl->goods[2] << 16 |
+        (uint32_t)pl->gold << 24;
+#endif
     unsigned pair = (w & 0xfefefeu) != 0; /* some kind twice */
     if (g->params[TG_PARAM_MIXED])
         pair = targi_goods_total(pl) >= 2;
-    unsigned trade = pair | ((w != 0) & (unsigned)targi_owns(pl, TG_CARD(TG_SYM_T, 8)));
-    unsigned silver = pair | (pl->gold >= 1);
-    return trade << 5 | silver << 10;
+    unsigned trade = pair | (((w & 0xffffffu) != 0) & (unsigned)(pl->owned >> TG_CARD(TG_SYM_T, 8)));
+    unsigned silver = pair | (w > 0xffffffu);
+    return (trade & 1) << 5 | silver << 10;
 }
 
 static int act_can_trade(const tafel_game *g, const targi_player *pl)
@@ -117,12 +129,28 @@ static __attribute__((noinline)) int act_legal_markers(const tafel_game *g, cons
     return act_two(out, n, TG_A_DISCARD, tr & -(unsigned)act_may_discard(g, pl));
 }
 
+/* The top-level list after the Targi when the Noble or W8 may add to it (see below). */
+static __attribute__((noinline)) int act_legal_top_rest(const tafel_game *g,
+                                                        const targi_state *s, int32_t *out,
+                                                        int n)
+{
+    const targi_player *pl = &s->pl[s->turn];
+    if (pl->open_targi & (1u << 1))
+        n = act_legal_noble(s, out, n);
+    if (act_w8_ok(s, s->turn))
+        out[n++] = TG_A_W8;
+    out[n++] = TG_A_END;
+    if (pl->src & (TG_SRC_MARKER(0) | TG_SRC_MARKER(1)))
+        n = act_legal_markers(g, s, out, n);
+    return n;
+}
+
 /* Top-level choices of the action phase, emitted in ascending id order (each group is
- * ordered by a small bit set). */
+ * ordered by a small bit set). The rarer parts are out of line and reached by tail calls, so
+ * that the common path is a leaf that saves no registers. */
 int targi_legal_top(const tafel_game *g, const targi_state *s, int32_t *out)
 {
-    int p = s->turn;
-    const targi_player *pl = &s->pl[p];
+    const targi_player *pl = &s->pl[s->turn];
     unsigned use = pl->open_targi;
     unsigned mask = (use & ~((1u << 1) | (1u << 9) | (1u << 5) | (1u << 10))) |
                     (use & act_trade_silver_bits(g, pl));
@@ -132,13 +160,11 @@ int targi_legal_top(const tafel_game *g, const targi_state *s, int32_t *out)
     out[1] = TG_A_USE + __builtin_ctz(m1 | 0x10000u);
     out[2] = TG_A_USE + __builtin_ctz(m2 | 0x10000u);
     int n = (mask != 0) + (m1 != 0) + (m2 != 0);
-    if (use & (1u << 1))
-        n = act_legal_noble(s, out, n);
-    if (targi_owns(pl, C_W8) && act_w8_ok(s, p))
-        out[n++] = TG_A_W8;
+    if ((use >> 1 & 1) | (unsigned)targi_owns(pl, C_W8))
+        return act_legal_top_rest(g, s, out, n);
     out[n++] = TG_A_END;
     if (pl->src & (TG_SRC_MARKER(0) | TG_SRC_MARKER(1)))
-        n = act_legal_markers(g, s, out, n);
+        return act_legal_markers(g, s, out, n);
     return n;
 }
 
@@ -419,24 +445,39 @@ static void act_to_hand(targi_state *s, targi_player *pl, int card, int secret, 
     pl->hand_round = s->round;
 }
 
+/* Using a Targi, the commonest action of all. By table, not by switch: the border used is
+ * random, a jump on it mispredicts. */
+static void act_apply_use(const tafel_game *g, targi_state *s, int32_t a)
+{
+    /* the goods a border gives, as one word over goods[0..2] and gold (one good of a kind) */
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    enum { D = 1, S = 1 << 8, P = 1 << 16 };
+#else
+    enum { D = 1 << 24, S = 1 << 16, P = 1 << 8 };
+#endif
+    static const uint32_t good[17] = {[2] = D, [7] = D, [3] = S, [15] = S, [6] = P, [11] = P};
+    static const uint8_t pend[17] = {[5] = TG_P_TRADE, [10] = TG_P_SILVER};
+    static const uint8_t chance[17] = {[13] = TG_CH_CARAVAN, [14] = TG_CH_EXPANSION};
+    targi_player *pl = &s->pl[s->turn];
+    int b = a - TG_A_USE;
+    act_resolve_targi(pl, b);
+    uint32_t w;
+    memcpy(&w, pl->goods, 4);
+    w += good[b]; /* goods stay far below 256: no carry into the next byte */
+    memcpy(pl->goods, &w, 4);
+    s->pend = pend[b];
+    if (chance[b])
+        targi_set_chance(s, chance[b]);
+    targi_continue(g, s);
+}
+
 void targi_apply_act(const tafel_game *g, targi_state *s, int32_t a)
 {
     int p = s->turn;
     targi_player *pl = &s->pl[p];
     if (a >= TG_A_USE && a < TG_A_USE + 17) {
-        /* By table, not by switch: the border used is random, a jump on it mispredicts. */
-        enum { D = 1 << TG_DATE, S = 1 << TG_SALT, P = 1 << TG_PEPPER };
-        static const uint8_t good[17] = {[2] = D, [7] = D, [3] = S, [15] = S, [6] = P, [11] = P};
-        static const uint8_t pend[17] = {[5] = TG_P_TRADE, [10] = TG_P_SILVER};
-        static const uint8_t chance[17] = {[13] = TG_CH_CARAVAN, [14] = TG_CH_EXPANSION};
-        int b = a - TG_A_USE;
-        act_resolve_targi(pl, b);
-        pl->goods[TG_DATE] += good[b] & D;
-        pl->goods[TG_SALT] += (good[b] & S) >> TG_SALT;
-        pl->goods[TG_PEPPER] += (good[b] & P) >> TG_PEPPER;
-        s->pend = pend[b];
-        if (chance[b])
-            targi_set_chance(s, chance[b]);
+        act_apply_use(g, s, a);
+        return;
     } else if (a == TG_A_NOBLE_PLAY) {
         act_resolve_targi(pl, 1);
         act_start_pay(s, pl->hand, TG_VIA_NOBLE, 0);

@@ -423,18 +423,21 @@ void targi_end_phase(const tafel_game *g, targi_state *s)
 }
 
 /* Placing: the free borders of one half of the board, bit j of the index standing for border
- * 1, 2, 3, 5, 6, 7 (j = 0..5), as ascending TG_A_PLACE ids; the other half is 8 borders on. */
+ * 1, 2, 3, 5, 6, 7 (j = 0..5), as ascending TG_A_PLACE ids; [1]: the other half, 8 borders on. */
 #define PL_N(x, m) __builtin_popcount((x) & (m))
 #define PL_SEL(x, j)                                                                          \
     (PL_N(x, 1) > (j) ? 0 : PL_N(x, 3) > (j) ? 1 : PL_N(x, 7) > (j) ? 2 : PL_N(x, 15) > (j) ? 3 \
      : PL_N(x, 31) > (j) ? 4 : 5)
 #define PL_B(x, j) (TG_A_PLACE + PL_SEL(x, j) + (PL_SEL(x, j) >= 3 ? 2 : 1))
-#define PL_ROW(x) {PL_B(x, 0), PL_B(x, 1), PL_B(x, 2), PL_B(x, 3), PL_B(x, 4), PL_B(x, 5)}
-#define PL_ROW8(x) PL_ROW(x), PL_ROW(x + 1), PL_ROW(x + 2), PL_ROW(x + 3), PL_ROW(x + 4), \
-                   PL_ROW(x + 5), PL_ROW(x + 6), PL_ROW(x + 7)
-static const int32_t rules_place_half[64][6] = {PL_ROW8(0),  PL_ROW8(8),  PL_ROW8(16),
-                                                PL_ROW8(24), PL_ROW8(32), PL_ROW8(40),
-                                                PL_ROW8(48), PL_ROW8(56)};
+#define PL_ROW(x, o)                                                                        \
+    {PL_B(x, 0) + (o), PL_B(x, 1) + (o), PL_B(x, 2) + (o),                                  \
+     PL_B(x, 3) + (o), PL_B(x, 4) + (o), PL_B(x, 5) + (o)}
+#define PL_ROW8(x, o) PL_ROW(x, o), PL_ROW(x + 1, o), PL_ROW(x + 2, o), PL_ROW(x + 3, o), \
+                      PL_ROW(x + 4, o), PL_ROW(x + 5, o), PL_ROW(x + 6, o), PL_ROW(x + 7, o)
+#define PL_HALF(o)                                                                          \
+    {PL_ROW8(0, o), PL_ROW8(8, o), PL_ROW8(16, o), PL_ROW8(24, o), PL_ROW8(32, o),        \
+     PL_ROW8(40, o), PL_ROW8(48, o), PL_ROW8(56, o)}
+static const int32_t rules_place_half[2][64][6] = {PL_HALF(0), PL_HALF(8)};
 #define PL_CNT(x) PL_N(x, 63)
 #define PL_CNT8(x) PL_CNT(x), PL_CNT(x + 1), PL_CNT(x + 2), PL_CNT(x + 3), PL_CNT(x + 4), \
                    PL_CNT(x + 5), PL_CNT(x + 6), PL_CNT(x + 7)
@@ -445,6 +448,7 @@ static const uint8_t rules_place_count[64] = {PL_CNT8(0),  PL_CNT8(8),  PL_CNT8(
 #undef PL_B
 #undef PL_ROW
 #undef PL_ROW8
+#undef PL_HALF
 #undef PL_CNT
 #undef PL_CNT8
 
@@ -485,10 +489,9 @@ int targi_legal_actions(const tafel_game *g, const void *state, int32_t *out)
     unsigned f = ~(s->blocked[s->turn] | (unsigned)(~pl->owned >> C_W6 & 1) << s->robber);
     unsigned lo = (f >> 1 & 7) | (f >> 2 & 0x38), hi = (f >> 9 & 7) | (f >> 10 & 0x38);
     /* two table rows of at most 6 borders each, copied whole: no loop, no branch */
-    memcpy(out, rules_place_half[lo], sizeof rules_place_half[0]);
+    memcpy(out, rules_place_half[0][lo], sizeof rules_place_half[0][0]);
     int n = rules_place_count[lo];
-    for (int i = 0; i < 6; i++)
-        out[n + i] = rules_place_half[hi][i] + 8;
+    memcpy(out + n, rules_place_half[1][hi], sizeof rules_place_half[0][0]);
     return n + rules_place_count[hi];
 }
 

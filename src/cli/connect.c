@@ -1,21 +1,23 @@
 /* connect.c: `tafel connect`: play one seat of a server's match through the protocol
- * (docs/protocol.md) with a bot that chooses among the legal actions the server sends the seat.
- * The client sees only the seat's view, never the state, so it cannot run the engine or a
- * search bot: see "Remote bots" in docs/protocol.md. */
+ * (docs/protocol.md) with any bot. random and first choose among the legal actions the server
+ * sends; the others (greedy, mcts) choose on a replica of the match rebuilt from what the seat
+ * is sent (connect_replay.c), so they need the game's rules in this build. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/connect_replay.h"
 #include "client/client.h"
 #include "tafel/bot.h"
 #include "tafel/rng.h"
 
 #define CONNECT_USAGE                                                                          \
-    "usage: tafel connect URL [--match ID] [--token HEX] [--bot random|first] [--seed N]\n"   \
+    "usage: tafel connect URL [--match ID] [--token HEX] [--bot SPEC] [--seed N]\n"           \
     "                         [--timeout SECONDS]\n"                                           \
     "URL is the server (http://HOST:PORT) or an invite link that carries the match and the\n" \
-    "token. Without a token the match is watched as a spectator.\n"
+    "token. Without a token the match is watched as a spectator. SPEC: random (default),\n"   \
+    "first (the first legal action), or any bot of `tafel play`, e.g. greedy, mcts(time=2s).\n"
 
 /* A server that streams more than this for one match is not playing a board game. */
 #define CONNECT_MAX_MESSAGES 10000000L
@@ -24,6 +26,12 @@ typedef struct {
     tafel_client *client;
     int seat;
     int first;           /* --bot first: the first legal action (reproducible, for tests) */
+    const char *spec;    /* a bot that needs a state (greedy, mcts); NULL: random or first */
+    uint64_t seed;
+    tafel_game game;
+    tafel_bot *bot;
+    cr_replica *replica;
+    long fallbacks;      /* moves chosen at random because the replica could not follow */
     tafel_rng rng;
     long long next;      /* index of the next action, as last told */
     long long acted;     /* index we last sent an act for: one act per turn */
@@ -54,6 +62,24 @@ static void connect_print_entry(const json_t *entry)
     }
 }
 
+/* The index in `legal` of the bot's choice on the replica; -1 when the replica cannot follow
+ * the match or the choice is not among the legal actions the server sent. */
+static long connect_bot_choice(connect_ctx *cx, const json_t *msg, const json_t *legal)
+{
+    const void *s = cr_state(cx->replica, json_object_get(msg, "view"));
+    if (!s || cx->game.type->current_player(&cx->game, s) != cx->seat)
+        return -1;
+    int32_t a = cx->bot->choose(cx->bot, s);
+    size_t i;
+    json_t *l;
+    json_array_foreach(legal, i, l)
+    {
+        if (json_integer_value(json_object_get(l, "action")) == a)
+            return (long)i;
+    }
+    return -1;
+}
+
 /* Play if the message offers this seat its turn. */
 static int connect_maybe_act(connect_ctx *cx, const json_t *msg)
 {
@@ -63,7 +89,13 @@ static int connect_maybe_act(connect_ctx *cx, const json_t *msg)
         json_integer_value(to_move) != cx->seat || cx->acted == cx->next)
         return 0;
     size_t n = json_array_size(legal);
-    size_t k = cx->first ? 0 : tafel_rng_below(&cx->rng, (uint32_t)n);
+    long chosen = cx->bot ? connect_bot_choice(cx, msg, legal) : -1;
+    if (cx->bot && chosen < 0 && cx->fallbacks++ == 0)
+        fprintf(stderr, "tafel connect: the replica of the match lost track of what the seat "
+                        "was shown; this move (and any other such) is chosen at random\n");
+    size_t k = chosen >= 0 ? (size_t)chosen
+               : cx->first ? 0
+                           : tafel_rng_below(&cx->rng, (uint32_t)n);
     json_t *choice = json_array_get(legal, k);
     json_t *action = json_object_get(choice, "action");
     if (!action)
@@ -106,7 +138,14 @@ static int connect_handle(connect_ctx *cx, const json_t *msg)
             return connect_fail(cx, "protocol error: a state without index or log%s", NULL);
         size_t i;
         json_t *entry;
-        json_array_foreach(log, i, entry) connect_print_entry(entry);
+        if (cx->replica)
+            cr_clear(cx->replica);
+        json_array_foreach(log, i, entry)
+        {
+            connect_print_entry(entry);
+            if (cx->replica)
+                cr_push(cx->replica, entry);
+        }
         /* The log holds every past action, so its last entry fixes the next index whichever
          * way "index" counts. */
         json_t *last = json_object_get(json_array_get(log, json_array_size(log) - 1), "index");
@@ -121,11 +160,16 @@ static int connect_handle(connect_ctx *cx, const json_t *msg)
         if (!json_is_object(entry) || (!json_is_integer(eidx) && !json_is_integer(index)))
             return connect_fail(cx, "protocol error: an action without entry or index%s", NULL);
         connect_print_entry(entry);
+        if (cx->replica)
+            cr_push(cx->replica, entry);
         cx->next = json_is_integer(eidx) ? json_integer_value(eidx) + 1 : json_integer_value(index);
         return connect_maybe_act(cx, msg);
     }
     if (!strcmp(type, "over")) {
         connect_print_over(cx, msg);
+        if (cx->replica)
+            printf("replica: %zu actions followed, %ld stand-ins repaired, %ld moves at random\n",
+                   cr_length(cx->replica), cr_repairs(cx->replica), cx->fallbacks);
         return 1;
     }
     if (!strcmp(type, "error")) {
@@ -174,6 +218,20 @@ static int connect_run(connect_ctx *cx, const char *url, const char *match, cons
     tafel_game g;
     char gerr[256];
     int known = tafel_game_load(&g, game, gerr, sizeof gerr) == 0;
+    if (cx->spec && cx->seat >= 0) {
+        if (!known) {
+            json_decref(joined);
+            return connect_fail(cx, "bot needs the game's rules, which this build lacks: %s",
+                                gerr);
+        }
+        cx->game = g;
+        cx->bot = tafel_bot_new(cx->spec, &cx->game, cx->seat, cx->seed, gerr, sizeof gerr);
+        if (!cx->bot) {
+            json_decref(joined);
+            return connect_fail(cx, "%s", gerr);
+        }
+        cx->replica = cr_new(&cx->game, cx->seat);
+    }
     if (cx->seat >= 0)
         printf("joined match %s as seat %d: %s%s\n", match, cx->seat,
                known ? g.type->long_name : game, known ? "" : " (unknown to this build)");
@@ -244,15 +302,14 @@ int cli_connect(int argc, char **argv)
     }
     char err[256];
     int first = !strcmp(bot, "first");
-    if (!first && strcmp(bot, "random")) {
-        /* "first" is ours, so ask the engine only about the others, for its exact message. */
-        if (tafel_bot_check(bot, err, sizeof err))
-            fprintf(stderr, "tafel connect: %s\n", err);
-        else
-            fprintf(stderr,
-                    "tafel connect: bot '%s' needs the game state, which a remote seat never "
-                    "has (it sees only its view): use random or first\n",
-                    bot);
+    /* "first" is ours, so ask the engine only about the others, for its exact message. */
+    if (!first && tafel_bot_check(bot, err, sizeof err)) {
+        fprintf(stderr, "tafel connect: %s\n", err);
+        return 2;
+    }
+    if (!first && tafel_bot_is_human(bot)) {
+        fprintf(stderr, "tafel connect: 'human' is not a bot: people play through the invite "
+                        "link in a browser\n");
         return 2;
     }
     tafel_client_url u;
@@ -269,10 +326,14 @@ int cli_connect(int argc, char **argv)
         return 2;
     }
     setvbuf(stdout, NULL, _IOLBF, 0);
-    connect_ctx cx = {.seat = -1, .first = first, .acted = -1};
+    connect_ctx cx = {.seat = -1, .first = first, .acted = -1, .seed = seed};
+    if (!first && strcmp(bot, "random"))
+        cx.spec = bot;
     tafel_rng_seed(&cx.rng, seed);
     int r = connect_run(&cx, url, match, token, (int)(timeout_s * 1000));
     tafel_client_close(cx.client);
+    tafel_bot_free(cx.bot);
+    cr_free(cx.replica);
     if (r) {
         fprintf(stderr, "tafel connect: %s\n", cx.err);
         return 1;

@@ -309,7 +309,8 @@ static void test_connect_errors(void **st)
     connect_fails("--match 1 --token nope --timeout 10", 1, "server error bad_token: no such seat");
     connect_fails("--match 1 --token mute --timeout 1", 1, "timeout");
     connect_fails("--token t0", 2, "no match");
-    connect_fails("--match 1 --bot mcts", 2, "needs the game state");
+    connect_fails("--match 1 --bot 'mcts(iters=-1)'", 2, "iters");
+    connect_fails("--match 1 --bot human", 2, "'human' is not a bot");
 }
 
 int main(void)

@@ -75,7 +75,8 @@ static int serve_stop(void **st)
     return 0;
 }
 
-static void play_against_bot(const char *game)
+/* One human seat played by `tafel connect --bot BOT` against a server-side random bot. */
+static void play_against_bot(const char *game, const char *bot)
 {
     if (serve_pid <= 0)
         skip(); /* printed once in main */
@@ -89,8 +90,8 @@ static void play_against_bot(const char *game)
                                           "invite"));
     assert_non_null(invite);
     char cmd[1024];
-    snprintf(cmd, sizeof cmd, "'%s' connect '%s' --bot random --timeout 60 2>&1",
-             getenv("TAFEL_BIN"), invite);
+    snprintf(cmd, sizeof cmd, "'%s' connect '%s' --bot '%s' --timeout 60 2>&1",
+             getenv("TAFEL_BIN"), invite, bot);
     FILE *p = popen(cmd, "r");
     static char out[1 << 20];
     size_t n = fread(out, 1, sizeof out - 1, p);
@@ -100,6 +101,9 @@ static void play_against_bot(const char *game)
         fail_msg("%s: tafel connect failed:\n%s", game, out + (n > 2000 ? n - 2000 : 0));
     assert_non_null(strstr(out, "joined match"));
     assert_non_null(strstr(out, "over: scores"));
+    /* A bot that needs a state played every move on the replica of the match. */
+    if (strcmp(bot, "random") && !strstr(out, ", 0 moves at random"))
+        fail_msg("%s: the replica lost track:\n%s", game, out + (n > 2000 ? n - 2000 : 0));
     /* Over: the record with the seed is now downloadable. */
     char id[32];
     snprintf(id, sizeof id, "%lld", (long long)json_integer_value(json_object_get(m, "id")));
@@ -113,19 +117,22 @@ static void play_against_bot(const char *game)
 static void test_carcassonne(void **st)
 {
     (void)st;
-    play_against_bot("carcassonne");
+    play_against_bot("carcassonne", "random");
+    play_against_bot("carcassonne", "mcts(iters=100,threads=1)");
 }
 
 static void test_targi(void **st)
 {
     (void)st;
-    play_against_bot("targi");
+    play_against_bot("targi", "random");
+    play_against_bot("targi", "greedy");
 }
 
 static void test_tafelrunde2(void **st)
 {
     (void)st;
-    play_against_bot("tafelrunde2");
+    play_against_bot("tafelrunde2", "random");
+    play_against_bot("tafelrunde2", "greedy");
 }
 
 int main(void)

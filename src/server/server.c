@@ -3,9 +3,15 @@
 #include "server/server.h"
 
 #include <civetweb.h>
+#include <netdb.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "server/http.h"
 #include "server/hub.h"
@@ -19,6 +25,8 @@ struct server {
     ws_options ws;
     http_routes routes;
     int port;
+    char bind[64];             /* the address listened on, for server_nudge */
+    atomic_int stopped;
     char allow_origin[512];
     char web[4096];
 };
@@ -44,6 +52,7 @@ server *server_start(const server_options *o, char *err, size_t errlen)
     }
     char ports[128], threads[16];
     const char *bind = o->bind ? o->bind : "127.0.0.1";
+    snprintf(s->bind, sizeof s->bind, "%s", bind);
     /* An IPv6 address needs brackets before the port. */
     snprintf(ports, sizeof ports, strchr(bind, ':') ? "[%s]:%d" : "%s:%d", bind, o->port);
     snprintf(threads, sizeof threads, "%d", o->threads > 0 ? o->threads : SERVER_DEFAULT_THREADS);
@@ -110,11 +119,41 @@ int server_live_matches(server *s)
     return hub_live_count(s->hub);
 }
 
+/* civetweb's listening thread sees the stop only when its poll returns, which without traffic
+ * takes up to its 2 s timeout: connections of our own wake it at once. */
+static void *server_nudge(void *p)
+{
+    server *s = p;
+    char port[16];
+    snprintf(port, sizeof port, "%d", s->port);
+    const char *host = !strcmp(s->bind, "0.0.0.0") ? "127.0.0.1"
+                       : !strcmp(s->bind, "::")    ? "::1"
+                                                   : s->bind;
+    struct addrinfo hints = {.ai_socktype = SOCK_STREAM}, *ai = NULL;
+    if (getaddrinfo(host, port, &hints, &ai) || !ai)
+        return NULL;
+    for (int i = 0; i < 150 && !atomic_load(&s->stopped); i++) {
+        int fd = socket(ai->ai_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        if (fd >= 0) {
+            connect(fd, ai->ai_addr, ai->ai_addrlen);
+            close(fd);
+        }
+        nanosleep(&(struct timespec){.tv_nsec = 20 * 1000000L}, NULL);
+    }
+    freeaddrinfo(ai);
+    return NULL;
+}
+
 void server_stop(server *s)
 {
     if (!s)
         return;
+    pthread_t nudge;
+    int nudging = pthread_create(&nudge, NULL, server_nudge, s) == 0;
     mg_stop(s->ctx); /* closes every WebSocket through ws.c's close handler */
+    atomic_store(&s->stopped, 1);
+    if (nudging)
+        pthread_join(nudge, NULL);
     ws_stop(&s->ws);
     rl_table_free(s->routes.replay_limit);
     hub_free(s->hub);

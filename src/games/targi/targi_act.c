@@ -223,7 +223,6 @@ int targi_legal_act(const tafel_game *g, const targi_state *s, int32_t *out)
 {
     int p = s->turn, n = 0;
     const targi_player *pl = &s->pl[p];
-    int opts[TG_MAX_LEGAL];
     switch (s->pend) {
     case TG_P_NONE:
         return targi_legal_top(g, s, out);
@@ -231,12 +230,8 @@ int targi_legal_act(const tafel_game *g, const targi_state *s, int32_t *out)
         for (int k = 0; k < 3; k++)
             out[n++] = TG_A_CHOOSE + k;
         return n;
-    case TG_P_PAY: {
-        int m = targi_pay_options(s, p, s->pend_card, s->pend_via, opts);
-        for (int i = 0; i < m; i++)
-            out[n++] = TG_A_PAY + opts[i];
-        return n;
-    }
+    case TG_P_PAY:
+        return targi_pay_options(s, p, s->pend_card, s->pend_via, TG_A_PAY, out);
     case TG_P_ROW:
         for (int r = 0; r < 3; r++)
             if (pl->rowlen[r] < 4)
@@ -254,19 +249,12 @@ int targi_legal_act(const tafel_game *g, const targi_state *s, int32_t *out)
             out[n++] = TG_A_TRIBE_LEAVE;
         return n;
     }
-    case TG_P_TRADE: {
-        int m = targi_trade_options(g, s, p, opts);
-        for (int i = 0; i < m; i++)
-            out[n++] = TG_A_TRADE + opts[i];
+    case TG_P_TRADE:
+        n = targi_trade_options(g, s, p, TG_A_TRADE, out);
         out[n++] = TG_A_DONE;
         return n;
-    }
-    case TG_P_SILVER: {
-        int m = targi_silver_options(g, s, p, opts);
-        for (int i = 0; i < m; i++)
-            out[n++] = TG_A_SILVER + opts[i];
-        return n;
-    }
+    case TG_P_SILVER:
+        return targi_silver_options(g, s, p, TG_A_SILVER, out);
     case TG_P_SWAP:
         out[n++] = TG_A_DONE;
         for (int i = 0; i < 12; i++) {

@@ -20,7 +20,8 @@ static void pay_add_gold(uint64_t *seen, const targi_player *pl, const int v[3])
     pay_add(seen, pl, v, 2);
 }
 
-int targi_pay_options(const targi_state *s, int p, int card, int via, int *out)
+int targi_pay_options(const targi_state *s, int p, int card, int via, int32_t id0,
+                      int32_t *out)
 {
     const targi_player *pl = &s->pl[p];
     const targi_tribe_card *c = &targi_tribe[card];
@@ -57,11 +58,12 @@ int targi_pay_options(const targi_state *s, int p, int card, int via, int *out)
     int n = 0;
     for (int w = 0; w < 3; w++)
         for (uint64_t m = seen[w]; m; m &= m - 1)
-            out[n++] = w * 64 + __builtin_ctzll(m);
+            out[n++] = id0 + w * 64 + __builtin_ctzll(m);
     return n;
 }
 
-int targi_trade_options(const tafel_game *g, const targi_state *s, int p, int *out)
+int targi_trade_options(const tafel_game *g, const targi_state *s, int p, int32_t id0,
+                        int32_t *out)
 {
     const targi_player *pl = &s->pl[p];
     int mixed = g->params[TG_PARAM_MIXED];
@@ -77,11 +79,11 @@ int targi_trade_options(const tafel_game *g, const targi_state *s, int p, int *o
             for (int cnt = 1; cnt <= 3 && cnt <= pl->goods[k]; cnt++) {
                 int base = cnt * unit[k] * 4;
                 if (cnt == 3)
-                    out[n++] = base;
+                    out[n++] = id0 + base;
                 else if (cnt == 2 || (t8 && !(received >> k & 1)))
                     for (int r = 1; r < 4; r++)
                         if (r - 1 != k)
-                            out[n++] = base + r;
+                            out[n++] = id0 + base + r;
             }
         return n;
     }
@@ -102,13 +104,14 @@ int targi_trade_options(const tafel_game *g, const targi_state *s, int p, int *o
                     else
                         ok = !has[r - 1] && (cnt == 2 || (cnt == 1 && t8));
                     if (ok)
-                        out[n++] = TG_TRADE_CODE(d, sa, pe, r);
+                        out[n++] = id0 + TG_TRADE_CODE(d, sa, pe, r);
                 }
             }
     return n;
 }
 
-int targi_silver_options(const tafel_game *g, const targi_state *s, int p, int *out)
+int targi_silver_options(const tafel_game *g, const targi_state *s, int p, int32_t id0,
+                         int32_t *out)
 {
     const targi_player *pl = &s->pl[p];
     int mixed = g->params[TG_PARAM_MIXED];
@@ -116,10 +119,10 @@ int targi_silver_options(const tafel_game *g, const targi_state *s, int p, int *
     if (!mixed) {
         static const int unit[3] = {25, 5, 1};
         for (int gd = 1; gd <= 2 && gd <= pl->gold; gd++)
-            out[n++] = gd;
+            out[n++] = id0 + gd;
         for (int k = 2; k >= 0; k--)
             for (int cnt = 2; cnt <= 4 && cnt <= pl->goods[k]; cnt += 2)
-                out[n++] = cnt * unit[k] * 3;
+                out[n++] = id0 + cnt * unit[k] * 3;
         return n;
     }
     for (int d = 0; d <= 4 && d <= pl->goods[0]; d++)
@@ -128,11 +131,11 @@ int targi_silver_options(const tafel_game *g, const targi_state *s, int p, int *
                 int cnt = d + sa + pe, kinds = (d > 0) + (sa > 0) + (pe > 0);
                 if (cnt == 0) {
                     for (int gd = 1; gd <= 2 && gd <= pl->gold; gd++)
-                        out[n++] = TG_SILVER_CODE(0, 0, 0, gd);
+                        out[n++] = id0 + TG_SILVER_CODE(0, 0, 0, gd);
                     continue;
                 }
                 if ((cnt == 2 || cnt == 4) && (mixed || kinds == 1))
-                    out[n++] = TG_SILVER_CODE(d, sa, pe, 0);
+                    out[n++] = id0 + TG_SILVER_CODE(d, sa, pe, 0);
             }
     return n;
 }

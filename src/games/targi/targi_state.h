@@ -233,10 +233,14 @@ void targi_apply_act(const tafel_game *g, targi_state *s, int32_t a);
 void targi_continue(const tafel_game *g, targi_state *s);
 void targi_receive(targi_state *s, int p, int t);
 
-/* targi_pay.c: payment, trade, Silversmith and raid options (codes, ascending). */
-int targi_pay_options(const targi_state *s, int p, int card, int via, int *out);
-int targi_trade_options(const tafel_game *g, const targi_state *s, int p, int *out);
-int targi_silver_options(const tafel_game *g, const targi_state *s, int p, int *out);
+/* targi_pay.c: payment, trade, Silversmith and raid options, ascending: the codes plus id0
+ * (0, or the group's first action id, so that legal_act writes its list directly). */
+int targi_pay_options(const targi_state *s, int p, int card, int via, int32_t id0,
+                      int32_t *out);
+int targi_trade_options(const tafel_game *g, const targi_state *s, int p, int32_t id0,
+                        int32_t *out);
+int targi_silver_options(const tafel_game *g, const targi_state *s, int p, int32_t id0,
+                         int32_t *out);
 int targi_raid_options(const targi_state *s, int p, int32_t *out);
 
 /* targi_score.c */

@@ -277,12 +277,12 @@ static void test_can_pay_matches_options(void **unused)
         tafel_rng_seed(&rng, 500 + (uint64_t)gi);
         targi_init(&g, &s);
         while (targi_current_player(&g, &s) != TAFEL_TERMINAL) {
-            int opts[TG_MAX_LEGAL];
+            int32_t opts[TG_MAX_LEGAL];
             for (int p = 0; p < 2; p++)
                 for (int c = 0; c < TG_NTRIBE; c++)
                     for (int via = 0; via < 4; via++)
                         assert_int_equal(targi_can_pay(&s, p, c, via),
-                                         targi_pay_options(&s, p, c, via, opts) > 0);
+                                         targi_pay_options(&s, p, c, via, 0, opts) > 0);
             int32_t a;
             if (s.chance) {
                 a = tafel_sample_chance(&g, &s, &rng);

@@ -300,15 +300,19 @@ static void play_tell(void *ctx, const tafel_match *m, size_t index, int player,
      * took secretly into its hand (Targi's "hand A8" after the Tribal Expansion's hidden draw,
      * while the board showed "(a hidden card)"). */
     tafel_action_seen(g, before, action, s->viewer, text, sizeof text);
-    if (tafel_match_bot(m, player)) {
-        if (text[0])
-            fprintf(out, "%s (%s): %s\n", play_who(s, player, "player", who, sizeof who),
-                    tafel_match_seat(m, player), text);
-    } else {
-        if (text[0] && player == TAFEL_CHANCE)
-            fprintf(out, "chance: %s\n", text);
-        else if (text[0])
-            fprintf(out, "%s: %s\n", play_who(s, player, "player", who, sizeof who), text);
+    /* What the viewer may not see is told as a sentence about the player ("player 1 draws a
+     * card"): then the line names him once, "player 1 (greedy) draws a card". */
+    char self[32];
+    int n = snprintf(self, sizeof self, "player %d ", player);
+    const char *rest = player >= 0 && !strncmp(text, self, (size_t)n) ? text + n : NULL;
+    const char *seat = tafel_match_bot(m, player) ? tafel_match_seat(m, player) : NULL;
+    if (text[0] && player == TAFEL_CHANCE) {
+        fprintf(out, "chance: %s\n", text);
+    } else if (text[0]) {
+        fputs(play_who(s, player, "player", who, sizeof who), out);
+        if (seat)
+            fprintf(out, " (%s)", seat);
+        fprintf(out, rest ? " %s\n" : ": %s\n", rest ? rest : text);
     }
     /* A draw's event often says what its action line just said: say it once. */
     json_t *events = tafel_events_json(g, before, action, after, s->viewer);

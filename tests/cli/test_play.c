@@ -92,9 +92,17 @@ static void check_play(const char *game, const char *seats, int viewer, int move
         char text[TAFEL_TEXT_LEN], line[TAFEL_TEXT_LEN + 64];
         line[0] = 0;
         tafel_action_seen(&g, before, a, viewer, text, sizeof text);
+        /* A hidden move is a sentence about its player, who is then named once. */
+        char self[32];
+        int n = snprintf(self, sizeof self, "player %d ", p);
+        int about = p >= 0 && !strncmp(text, self, (size_t)n);
         if (p >= 0 && strcmp(r.seats[p], "human")) {
-            if (text[0])
+            if (text[0] && about)
+                snprintf(line, sizeof line, "player %d (%s) %s", p, r.seats[p], text + n);
+            else if (text[0])
                 snprintf(line, sizeof line, "player %d (%s): %s", p, r.seats[p], text);
+        } else if (about) {
+            snprintf(line, sizeof line, "%s", text);
         } else {
             if (text[0] && p == TAFEL_CHANCE)
                 snprintf(line, sizeof line, "chance: %s", text);

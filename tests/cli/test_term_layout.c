@@ -422,7 +422,8 @@ static void test_bot_moves_hide_secrets(void **unused)
     (void)unused;
     char *in = repeat("1\\n", 400);
     char *out = layout_run("COLUMNS=80 LINES=24", "play targi --seats human,greedy --seed 1", in);
-    expect_in(out, "player 1 (greedy): player 1 takes the drawn card into his hand\n");
+    expect_in(out, "player 1 (greedy) takes the drawn card into his hand\n");
+    assert_null(strstr(out, "(greedy): player 1 "));
     expect_in(out, "  hand: (a hidden card)\n");
     const char *played = strstr(out, "player 1 (greedy): noble play A8\n");
     assert_non_null(played);

@@ -64,11 +64,14 @@ static inline uint64_t tr2_word(const uint8_t *kinds)
 #endif
 }
 
+/* The seats beyond g->num_players hold nothing (tr2_init zeroes them and nothing writes there:
+ * test_tr2_random checks it), so loops over all TR2_MAXP seats need no branch on the count. */
 int tr2_colours_up(const tafel_game *g, const tr2_state *s)
 {
+    (void)g;
     uint64_t w = tr2_word(s->centre);
     unsigned last = s->centre[8];
-    for (int p = 0; p < g->num_players; p++) {
+    for (int p = 0; p < TR2_MAXP; p++) {
         w |= tr2_word(s->up[p]);
         last |= s->up[p][8];
     }
@@ -207,10 +210,11 @@ static void tr2_discard_specials(const tafel_game *g, tr2_state *s)
 
 static int tr2_colour_played(const tafel_game *g, const tr2_state *s, int c)
 {
-    for (int p = 0; p < g->num_players; p++)
-        if (s->pmask[p][c])
-            return 1;
-    return 0;
+    (void)g; /* all seats: see tr2_colours_up */
+    unsigned m = 0;
+    for (int p = 0; p < TR2_MAXP; p++)
+        m |= s->pmask[p][c];
+    return m != 0;
 }
 
 void tr2_score_all(const tafel_game *g, tr2_state *s)
@@ -554,20 +558,26 @@ int tr2_chance_outcomes(const tafel_game *g, const void *state, tafel_chance *ou
     }
 }
 
-/* The index the generic walk (game.h, sample_chance) picks for r among k outcomes of probability
- * 1.0 / k each. floor(r * k) is that index unless r * k lies within 1e-9 of a whole number: the
- * walk's i-th running sum times k differs from i by at most 17 * 16 * 2^-53 < 1e-13 (k <= 16
- * terms; 1.0 / k and each addition rounded once) and the computed r * k from the exact one by
- * less than 2e-15. Near a whole number (about one r in 10^9, and r = 0) the walk decides. */
-static int tr2_uniform_index(double r, int k)
+/* The sample_chance hook (game.h) must return exactly what the generic walk over
+ * tr2_chance_outcomes returns: the first outcome whose running sum of probabilities (added up in
+ * double) exceeds r, else the last. Every chance node here is a draw of one of `total` equally
+ * likely items (a card, a start player, a special set; a chest, its kind weighted by count), so
+ * the walk's i-th running sum times total differs from the number of items in the first i
+ * outcomes by less than 1e-13 (at most 24 items: 1.0 / total, each term and each addition
+ * rounded once), and the computed r * total from the exact product by less than 1e-14. Hence
+ * floor(r * total) is the walk's item unless r * total lies within 1e-9 of a whole number
+ * (about one draw in 10^9, and r = 0): there the walk decides. */
+static inline int tr2_clear_of_bounds(double x, int i)
 {
-    double x = r * k;
-    int i = (int)x;
     double f = x - i;
-    if (f >= 1e-9 && f <= 1 - 1e-9)
-        return i;
+    return f >= 1e-9 && f <= 1 - 1e-9;
+}
+
+/* The walk for k outcomes of probability 1.0 / k each: the index it picks. */
+static __attribute__((noinline)) int tr2_walk_uniform(double r, int k)
+{
     double pr = 1.0 / k, acc = 0;
-    for (i = 0; i < k - 1; i++) {
+    for (int i = 0; i < k - 1; i++) {
         acc += pr;
         if (r < acc)
             return i;
@@ -575,53 +585,95 @@ static int tr2_uniform_index(double r, int k)
     return k - 1;
 }
 
-/* Bit number of the i-th set bit (from 0) of m. */
-static inline int tr2_nth_bit(unsigned m, int i)
+static inline int tr2_uniform_index(double r, int k)
 {
-    for (; i > 0; i--)
-        m &= m - 1;
-    return __builtin_ctz(m);
+    double x = r * k;
+    int i = (int)x;
+    return tr2_clear_of_bounds(x, i) ? i : tr2_walk_uniform(r, k);
 }
 
-/* The sample_chance hook (game.h): the outcome tafel_sample_chance's walk over
- * tr2_chance_outcomes picks for r, without listing the outcomes. */
+/* Position of the i-th set bit (from 0) of a nibble: tr2_nibble_bit[nibble][i]. */
+static const uint8_t tr2_nibble_bit[16][4] = {
+    {0}, {0}, {1}, {0, 1}, {2}, {0, 2}, {1, 2}, {0, 1, 2},
+    {3}, {0, 3}, {1, 3}, {0, 1, 3}, {2, 3}, {0, 2, 3}, {1, 2, 3}, {0, 1, 2, 3},
+};
+
+/* A card drawn from pile d (the walk lists its cards in ascending order). The bit counts of
+ * d's nibbles and bytes give both the count and, without a loop, the card the index picks. */
+static inline int32_t tr2_sample_draw(unsigned d, double r)
+{
+    unsigned c2 = d - ((d >> 1) & 0x5555u);
+    unsigned c4 = (c2 & 0x3333u) + ((c2 >> 2) & 0x3333u);
+    unsigned c8 = (c4 + (c4 >> 4)) & 0x0f0fu;
+    int i = tr2_uniform_index(r, (int)((c8 & 0xff) + (c8 >> 8)));
+    int c = (int)(c8 & 0xff), up = i >= c, pos = up << 3;
+    i -= up ? c : 0;
+    c = (int)(c4 >> pos & 0xf);
+    up = i >= c;
+    pos += up << 2;
+    i -= up ? c : 0;
+    return TR2_A_DRAW + pos + tr2_nibble_bit[d >> pos & 0xf][i];
+}
+
+/* The walk over the chest kinds left (a kind with none left adds nothing to the running sum,
+ * so skipping it changes nothing but the last resort, the last kind listed). */
+static __attribute__((noinline)) int32_t tr2_walk_reveal(const tr2_state *s, int total,
+                                                         double r)
+{
+    double inv = 1.0 / total, acc = 0;
+    int last = 0;
+    for (int k = 0; k < TR2_NKIND; k++) {
+        if (!s->pile[k])
+            continue;
+        acc += s->pile[k] * inv;
+        if (r < acc)
+            return TR2_A_REVEAL + k;
+        last = k;
+    }
+    return TR2_A_REVEAL + last;
+}
+
+/* A chest revealed: the kind of the floor(r * total)-th chest of the pile, in kind order. */
+static inline int32_t tr2_sample_reveal(const tr2_state *s, double r)
+{
+    const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+    uint64_t upto = tr2_word(s->pile) * ones; /* byte k: chests of kinds 0..k (at most 24) */
+    int total = (int)(upto >> 56) + s->pile[8];
+    double x = r * total;
+    int j = (int)x;
+    if (!tr2_clear_of_bounds(x, j))
+        return tr2_walk_reveal(s, total, r);
+    /* The kinds k < 8 with upto[k] <= j come before chest j: count the bytes where
+     * 0x80 + j - upto[k] keeps its top bit (no byte borrows from the next: all below 128). */
+    uint64_t before = (((uint64_t)j * ones | high) - upto) & high;
+    return TR2_A_REVEAL + (int)((before >> 7) * ones >> 56);
+}
+
+/* The start player and the special sets (once per game). */
+static __attribute__((noinline)) int32_t tr2_sample_setup(const tafel_game *g,
+                                                          const tr2_state *s, double r)
+{
+    if (s->phase == TR2_PH_START)
+        return TR2_A_START + tr2_uniform_index(r, g->num_players);
+    if (s->phase != TR2_PH_SPECIALS)
+        return TR2_A_DRAW; /* not a chance node: the caller's error (game.h) */
+    unsigned left = 15;
+    for (int p = 0; p < s->turn; p++)
+        left &= ~(1u << s->special[p]);
+    int i = tr2_uniform_index(r, 4 - s->turn);
+    for (; i > 0; i--)
+        left &= left - 1;
+    return TR2_A_SPECIAL + __builtin_ctz(left);
+}
+
 int32_t tr2_sample_chance(const tafel_game *g, const void *state, double r)
 {
     const tr2_state *s = state;
-    switch (s->phase) {
-    case TR2_PH_DEAL:
-    case TR2_PH_DRAW: {
-        unsigned d = s->draw[s->turn];
-        return TR2_A_DRAW + tr2_nth_bit(d, tr2_uniform_index(r, tr2_popcount(d)));
-    }
-    case TR2_PH_REVEAL: {
-        /* The walk itself (its sums are not uniform steps); a kind with no chest left adds
-         * nothing to the sum, so skipping it changes nothing but the last resort. */
-        int total = 0, last = 0;
-        for (int k = 0; k < TR2_NKIND; k++)
-            total += s->pile[k];
-        double inv = 1.0 / total, acc = 0;
-        for (int k = 0; k < TR2_NKIND; k++) {
-            if (!s->pile[k])
-                continue;
-            acc += s->pile[k] * inv;
-            if (r < acc)
-                return TR2_A_REVEAL + k;
-            last = k;
-        }
-        return TR2_A_REVEAL + last;
-    }
-    case TR2_PH_START:
-        return TR2_A_START + tr2_uniform_index(r, g->num_players);
-    case TR2_PH_SPECIALS: {
-        unsigned left = 15;
-        for (int p = 0; p < s->turn; p++)
-            left &= ~(1u << s->special[p]);
-        return TR2_A_SPECIAL + tr2_nth_bit(left, tr2_uniform_index(r, 4 - s->turn));
-    }
-    default:
-        return TR2_A_DRAW; /* not a chance node: the caller's error (game.h) */
-    }
+    if (s->phase == TR2_PH_DRAW || s->phase == TR2_PH_DEAL)
+        return tr2_sample_draw(s->draw[s->turn], r);
+    if (s->phase == TR2_PH_REVEAL)
+        return tr2_sample_reveal(s, r);
+    return tr2_sample_setup(g, s, r);
 }
 
 /* A pass or a special card in phase 2 (a rogue card: tr2_apply). */
@@ -723,6 +775,8 @@ void tr2_apply(const tafel_game *g, void *state, int32_t a)
     case TR2_PH_PLAY: {
         if (a >= TR2_A_FEIERABEND) {
             tr2_apply_play(g, s, a);
+            if (s->phase == TR2_PH_PLAY && tr2_can_play(s, s->turn))
+                return; /* the next player decides: tr2_advance would stop here too */
             break;
         }
         int p = s->turn, c = (a - TR2_A_CARD) >> 1, side = a & 1;
@@ -756,13 +810,27 @@ void tr2_apply(const tafel_game *g, void *state, int32_t a)
         }
         if (s->left && s->draw[t])
             return; /* he draws again: nothing else to do */
+        if (s->done + 1 < g->num_players) {
+            int q = tr2_after(g, t);
+            if (s->draw[q]) { /* the next player draws from his pile (as tr2_advance does) */
+                s->done++;
+                s->turn = (uint8_t)q;
+                s->left = s->phase == TR2_PH_DEAL ? 5 : 2;
+                return;
+            }
+        }
         break;
     }
     case TR2_PH_REVEAL:
         s->pile[a - TR2_A_REVEAL]--;
         s->centre[a - TR2_A_REVEAL]++;
-        if (tr2_colours_up(g, s) != 7 && (tr2_word(s->pile) | s->pile[8]))
+        if (tr2_colours_up(g, s) == 7) { /* phase 2 (as tr2_advance does) */
+            tr2_begin_play(g, s);
+            if (tr2_can_play(s, s->turn))
+                return;
+        } else if (tr2_word(s->pile) | s->pile[8]) {
             return; /* another chest to reveal */
+        }
         break;
     default:
         tr2_apply_other(g, s, a);

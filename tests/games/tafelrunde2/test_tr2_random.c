@@ -46,6 +46,16 @@ static int tr2t_invariant(const tafel_game *g, const void *state, char *err, siz
                 return snprintf(err, errlen, "player %d: strength sum wrong", p), -1;
         }
     }
+    /* Seats beyond the players hold nothing (tr2_rules.c loops over all seats relying on it). */
+    for (int p = g->num_players; p < TR2_MAXP; p++) {
+        unsigned any = s->hand[p] | s->draw[p] | s->disc[p] | s->known[p] | s->warn[p];
+        for (int c = 0; c < TR2_NCOL; c++)
+            any |= s->pmask[p][c] | s->pstr[p][c];
+        for (int k = 0; k < TR2_NKIND; k++)
+            any |= s->up[p][k] | s->down[p][k];
+        if (any)
+            return snprintf(err, errlen, "empty seat %d holds something", p), -1;
+    }
     return tr2t_gates(g, state, err, errlen);
 }
 

@@ -9,7 +9,9 @@
  * (weight of a one-ply evaluate() bias on the root moves), crn (1: the k-th visit of every root
  * move meets the same chance outcomes), scale (multiplier of the points that make a lead
  * count), margin (0..1, weight of the score margin in the value of a finished game), chance
- * (tree: branch on chance outcomes the bot can see; open: do not), nodes (tree pool per thread).
+ * (tree: branch on chance outcomes the bot can see; strat: the same, but each outcome met in
+ * proportion to its probability instead of drawn at random; open: do not branch), nodes (tree
+ * pool per thread).
  * Options left out take defaults tuned per game (src/bots/bot_tuning.c). Without iters or
  * time, mcts thinks 1 s per move.
  * greedy option: samples (determinizations per move). */

@@ -9,6 +9,7 @@
 
 typedef enum { BOT_RANDOM, BOT_GREEDY, BOT_MCTS } bot_kind;
 
+#define BOT_CHANCE_STRAT 2 /* chance_nodes of chance=strat */
 #define BOT_EXPAND_ALL 1000000 /* expand_plies of expand=all */
 
 /* A parsed bot spec with every option filled in (defaults where not given). */
@@ -22,7 +23,8 @@ typedef struct bot_opts {
     double margin;     /* mcts: weight of the score margin in the value (0..1) */
     double prior;      /* mcts: weight of the one-ply evaluate() bias on root moves */
     double scale;      /* mcts: how many points make a lead count (multiplier of the default) */
-    int chance_nodes;  /* mcts: 1 = branch on chance outcomes the bot can see */
+    int chance_nodes;  /* mcts: 1 = branch on chance outcomes the bot can see, drawn at random;
+                        * BOT_CHANCE_STRAT: the same, each drawn in proportion (stratified) */
     int crn;           /* mcts: common random numbers below the root moves */
     int expand_plies;  /* mcts: a node fewer than this many player moves below the root gets
                         * all its children at once, valued by evaluate() (0: one per visit) */
@@ -38,6 +40,7 @@ enum {
     BOT_SET_SCALE = 8,
     BOT_SET_CRN = 16,
     BOT_SET_PRIOR = 32,
+    BOT_SET_CHANCE = 64,
 };
 
 /* Fill the options the spec left open with what plays best in game g (bot_tuning.c). */
@@ -81,5 +84,10 @@ void bot_values(const tafel_game *g, const void *state, int terminal, const bot_
 /* Sample a chance outcome using a caller buffer of type->max_legal entries (no allocation). */
 int32_t bot_sample_chance(const tafel_game *g, const void *state, tafel_chance *buf,
                           tafel_rng *rng);
+/* Stratified sampling: of n outcomes c[] already met seen[i] times, the index of the one
+ * furthest below its share c[i].prob * total (total: the meetings so far, this one included;
+ * ties: the likelier, then the first). Drawn this way each outcome is met in proportion to its
+ * probability, without the spread of random draws. */
+int bot_stratified_pick(const tafel_chance *c, int n, const double *seen, double total);
 
 #endif

@@ -4,8 +4,9 @@
  * the search never uses hidden information. Player moves are tree edges keyed by action id
  * (legal sets differ between determinizations: a child's availability counts how often it was
  * legal when its parent was visited, and UCT uses it instead of the parent's visits). Chance
- * outcomes the bot can see branch the tree (keyed by outcome); outcomes it cannot see (its
- * info_hash does not tell them apart) all share one child. Nodes come from a per-thread pool
+ * outcomes the bot can see branch the tree (keyed by outcome; chance=strat meets each in
+ * proportion to its probability); outcomes it cannot see (its info_hash does not tell them
+ * apart) all share one child. Nodes come from a per-thread pool
  * allocated with the bot; when it is full the tree stops growing. Root-parallel: each thread
  * searches its own tree with its own rng stream; the root visit counts are summed. Moves the
  * game calls the same (distinct_actions: a symmetric tile turned) are searched once. */
@@ -45,6 +46,7 @@ typedef struct bot_search {
     unsigned char *state;
     int32_t *legal;
     tafel_chance *chance;
+    double *seen;         /* chance=strat: visits of each outcome */
     int32_t *path;
     const void *root;
     int nprior;           /* root moves with a prior (sorted by action) */
@@ -233,6 +235,24 @@ static uint8_t bot_chance_visibility(bot_search *s, const unsigned char *st)
     return ha != hb ? BOT_SEEN_KNOWN | BOT_SEEN_VISIBLE : BOT_SEEN_KNOWN;
 }
 
+/* chance=strat at a chance node the bot sees: the outcome furthest below its share of the node's
+ * visits (bot_stratified_pick). An expectation over ~20 tiles from ~100 visits is much steadier
+ * than with random draws. */
+static int32_t bot_stratified_chance(bot_search *s, const unsigned char *st, int32_t node)
+{
+    const tafel_game *g = s->g;
+    int n = g->type->chance_outcomes(g, st, s->chance);
+    int32_t c = s->pool[node].child;
+    for (int i = 0; i < n; i++) {
+        uint64_t key = BOT_CHANCE_BIT | (uint64_t)s->chance[i].action;
+        while (c >= 0 && s->pool[c].key < key)
+            c = s->pool[c].sibling;
+        s->seen[i] = c >= 0 && s->pool[c].key == key ? s->pool[c].visits : 0;
+    }
+    double total = (double)s->pool[node].visits + 1;
+    return s->chance[bot_stratified_pick(s->chance, n, s->seen, total)].action;
+}
+
 static void bot_iteration(bot_search *s)
 {
     const tafel_game *g = s->g;
@@ -258,7 +278,10 @@ static void bot_iteration(bot_search *s)
             }
             if (!(s->pool[node].flags & BOT_SEEN_KNOWN))
                 s->pool[node].flags = bot_chance_visibility(s, st);
-            int32_t outcome = bot_sample_chance(g, st, s->chance, s->cur);
+            int32_t outcome = s->o->chance_nodes == BOT_CHANCE_STRAT &&
+                                      (s->pool[node].flags & BOT_SEEN_VISIBLE)
+                                  ? bot_stratified_chance(s, st, node)
+                                  : bot_sample_chance(g, st, s->chance, s->cur);
             t->apply(g, st, outcome);
             /* Outcomes the bot cannot see share one child. */
             uint64_t key = BOT_CHANCE_BIT | (s->pool[node].flags & BOT_SEEN_VISIBLE
@@ -413,9 +436,10 @@ void *bot_mcts_new(const tafel_game *g, const bot_opts *o, uint64_t seed)
         s->prior = malloc(sizeof(double) * ml);
         s->legal = malloc(sizeof(int32_t) * ml);
         s->chance = malloc(sizeof(tafel_chance) * ml);
+        s->seen = malloc(sizeof(double) * ml);
         s->path = malloc(sizeof(int32_t) * BOT_PATH_MAX);
         if (!s->pool || !s->state || !s->legal || !s->chance || !s->path || !s->prior_action ||
-            !s->prior)
+            !s->prior || !s->seen)
             abort();
     }
     return m;
@@ -493,6 +517,7 @@ void bot_mcts_free(tafel_bot *bot)
         free(s->state);
         free(s->legal);
         free(s->chance);
+        free(s->seen);
         free(s->path);
         free(s->prior_action);
         free(s->prior);

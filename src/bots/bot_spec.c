@@ -130,8 +130,11 @@ static int bot_set_option(bot_opts *o, const char *name, const char *key, const 
             o->chance_nodes = 1;
         else if (!strcmp(val, "open"))
             o->chance_nodes = 0;
+        else if (!strcmp(val, "strat"))
+            o->chance_nodes = BOT_CHANCE_STRAT;
         else
             goto bad;
+        o->set |= BOT_SET_CHANCE;
     } else if (!strcmp(key, "expand")) {
         if (!strcmp(val, "one"))
             o->expand_plies = 0;
@@ -156,7 +159,7 @@ static int bot_set_option(bot_opts *o, const char *name, const char *key, const 
 bad:
     snprintf(err, errlen, "%s: bad value '%s' for %s%s", name, val, key,
              !strcmp(key, "time") ? " (a number with its unit: e.g. 1s, 500ms)"
-             : !strcmp(key, "chance") ? " (tree or open)"
+             : !strcmp(key, "chance") ? " (tree, strat or open)"
              : !strcmp(key, "depth") ? " (moves, or end)"
              : !strcmp(key, "expand") ? " (one or all)"
              : !strcmp(key, "threads") ? " (1 to 64, or all)" : "");

@@ -62,6 +62,20 @@ int32_t bot_sample_chance(const tafel_game *g, const void *state, tafel_chance *
     return buf[n - 1].action;
 }
 
+int bot_stratified_pick(const tafel_chance *c, int n, const double *seen, double total)
+{
+    double best_d = -INFINITY;
+    int best = 0;
+    for (int i = 0; i < n; i++) {
+        double d = c[i].prob * total - seen[i];
+        if (d > best_d + 1e-9 || (d > best_d - 1e-9 && c[i].prob > c[best].prob)) {
+            best_d = d;
+            best = i;
+        }
+    }
+    return best;
+}
+
 int bot_history_banned(const bot_history *h, uint64_t hash, int32_t action)
 {
     for (int i = 0; i < h->n; i++)

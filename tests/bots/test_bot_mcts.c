@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "bot_games.h"
+#include "bots/bot_internal.h"
 #include "match/arena.h"
 #include "tafel/bot.h"
 
@@ -70,6 +71,7 @@ static void test_hidden_information_unused(void **unused)
                                         "mcts(iters=100,threads=1,depth=0,prior=1)",
                                         "mcts(iters=50,threads=1,depth=0,expand=all)",
                                         "mcts(iters=100,threads=1,crn=1)",
+                                        "mcts(iters=100,threads=1,depth=0,chance=strat)",
                                         "greedy(samples=4)"};
     for (int i = 0; i < ng; i++) {
         const tafel_game *g = &games[i];
@@ -116,7 +118,8 @@ static void test_reproducible(void **unused)
     tafel_game games[BOT_MAX_GAMES];
     int ng = bot_games(games);
     static const char *const specs[] = {"mcts(iters=150,threads=1)", "mcts(iters=150,threads=2)",
-                                        "mcts(iters=100,threads=1,crn=1,expand=all)", "greedy"};
+                                        "mcts(iters=100,threads=1,crn=1,expand=all)",
+                                        "mcts(iters=150,threads=1,chance=strat)", "greedy"};
     for (int i = 0; i < ng; i++) {
         const tafel_game *g = &games[i];
         unsigned char *states[MCTS_STATES];
@@ -249,6 +252,56 @@ static void test_distinct_root_moves(void **unused)
     assert_true(found);
 }
 
+/* chance=strat: every prefix of the draws meets each outcome within one of its share, the
+ * likeliest first (random draws stray by several). */
+static void test_stratified_pick(void **unused)
+{
+    (void)unused;
+    const tafel_chance c[4] = {{10, 0.2}, {11, 0.45}, {12, 0.3}, {13, 0.05}};
+    double seen[4] = {0};
+    for (int k = 1; k <= 40; k++) {
+        int i = bot_stratified_pick(c, 4, seen, k);
+        if (k == 1)
+            assert_int_equal(i, 1);
+        seen[i]++;
+        for (int j = 0; j < 4; j++)
+            if (seen[j] < c[j].prob * k - 1 || seen[j] > c[j].prob * k + 1)
+                fail_msg("after %d draws outcome %d met %.0f times (share %.2f)", k, j, seen[j],
+                         c[j].prob * k);
+    }
+    assert_true(seen[0] == 8 && seen[1] == 18 && seen[2] == 12 && seen[3] == 2);
+}
+
+/* chance=strat reaches Carcassonne's search (it draws the opponent's tile there): on some of
+ * these positions the choice or the tree differs from chance=tree's with the same seed. */
+static void test_stratified_search(void **unused)
+{
+    (void)unused;
+    tafel_game g;
+    char err[TAFEL_ERR_LEN];
+    const tafel_game_type *t = tafel_game_type_find("carcassonne");
+    if (!t || !t->init)
+        skip();
+    assert_int_equal(tafel_game_load_type(&g, t, "", err, sizeof err), 0);
+    unsigned char *st[8];
+    int ns = bot_states(&g, 21, 1, 7, st, 8), differ = 0;
+    for (int i = 0; i < ns; i++) {
+        int p = t->current_player(&g, st[i]);
+        tafel_bot *a = tafel_bot_new("mcts(iters=300,threads=1,chance=strat)", &g, p, 5, err,
+                                     sizeof err);
+        tafel_bot *b = tafel_bot_new("mcts(iters=300,threads=1,chance=tree)", &g, p, 5, err,
+                                     sizeof err);
+        assert_true(a && b);
+        differ += a->choose(a, st[i]) != b->choose(b, st[i]) || a->last_nodes != b->last_nodes;
+        tafel_bot_free(a);
+        tafel_bot_free(b);
+        free(st[i]);
+    }
+    assert_true(ns == 8);
+    if (!differ)
+        fail_msg("chance=strat searched exactly as chance=tree on %d positions", ns);
+}
+
 /* Sanity of the search: mcts wins clearly against random in the test game. */
 static void test_mcts_beats_random(void **unused)
 {
@@ -282,6 +335,8 @@ int main(void)
         cmocka_unit_test(test_budget_counts),
         cmocka_unit_test(test_expand_plies),
         cmocka_unit_test(test_distinct_root_moves),
+        cmocka_unit_test(test_stratified_pick),
+        cmocka_unit_test(test_stratified_search),
         cmocka_unit_test(test_mcts_beats_random),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -44,6 +44,7 @@ static void test_accepted(void **unused)
     spec_ok("mcts(iters=10,expand=2)");
     spec_ok("mcts(iters=10,scale=2.5)");
     spec_ok("mcts(iters=10,crn=1)");
+    spec_ok("mcts(iters=10,chance=strat)");
 }
 
 static void test_refused(void **unused)
@@ -63,7 +64,7 @@ static void test_refused(void **unused)
     spec_bad("mcts(time=0s)", "bad value '0s' for time");
     spec_bad("mcts(threads=0)", "bad value '0' for threads");
     spec_bad("mcts(c=-1)", "bad value '-1' for c");
-    spec_bad("mcts(chance=maybe)", "bad value 'maybe' for chance");
+    spec_bad("mcts(chance=maybe)", "bad value 'maybe' for chance (tree, strat or open)");
     spec_bad("mcts(iters)", "needs a value");
     spec_bad("mcts(iters=5", "missing ')'");
     spec_bad("greedy(samples=0)", "bad value '0' for samples");

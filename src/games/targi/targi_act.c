@@ -85,12 +85,30 @@ static inline int act_two(int32_t *out, int n, int base, unsigned m)
     return n + (m1 != 0);
 }
 
+/* The high bit of each zero byte of x, no other bit. */
+static inline uint64_t act_zero_bytes(uint64_t x)
+{
+    const uint64_t low7 = 0x7f7f7f7f7f7f7f7full;
+    return ~(((x & low7) + low7) | x) & ~low7;
+}
+
 /* The Fata Morgana's moves of his open markers (cells in m) to the free face-up cards. */
 static __attribute__((noinline)) int act_legal_fata(const targi_state *s, int32_t *out, int n,
                                                     unsigned m)
 {
     unsigned free_cells = 0;
-    for (int c = 0; c < 9; c++)
+    int c = 0;
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* cells 0-7 a byte each (SWAR): face up, unmarked (-1 is 0xff), not empty (TG_NONE) */
+    uint64_t down, mark, card;
+    memcpy(&down, s->cell_down, 8);
+    memcpy(&mark, s->cell_mark, 8);
+    memcpy(&card, s->cell_card, 8);
+    uint64_t ok = act_zero_bytes(down) & act_zero_bytes(~mark) & ~act_zero_bytes(~card);
+    free_cells = (unsigned)(((ok >> 7) * 0x0102040810204080ull) >> 56); /* byte i -> bit i */
+    c = 8;
+#endif
+    for (; c < 9; c++)
         free_cells |= (unsigned)(!s->cell_down[c] & (s->cell_mark[c] < 0) &
                                  (s->cell_card[c] != TG_NONE)) << c;
     for (; m; m &= m - 1) {

@@ -91,6 +91,11 @@ typedef struct tr2_card {
 extern const tr2_card tr2_cards[TR2_NROGUE];
 extern const uint8_t tr2_chest_count[TR2_NKIND]; /* chests per kind at the start */
 extern const uint8_t tr2_zork_sets[TR2_NZORK][3]; /* kinds, 0xff = empty slot; sorted */
+typedef struct tr2_zork_need {
+    uint64_t below8;     /* chests of kind k < 8 in byte k */
+    uint8_t kind8, gems; /* chests of kind 8; gems of the set */
+} tr2_zork_need;
+extern const tr2_zork_need tr2_zork_needs[TR2_NZORK];
 extern const char *const tr2_colour_names[TR2_NCOL];
 extern const char *const tr2_special_names[4];
 

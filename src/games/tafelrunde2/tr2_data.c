@@ -30,6 +30,26 @@ const uint8_t tr2_zork_sets[TR2_NZORK][3] = {
     {0, 6, 6}, {3, 3, 3}, {3, 3, 6}, {3, 6, 6}, {6, 6, 6},
 };
 
+/* tr2_zork_sets as needs: the chests of kinds 0..7 one byte each (kind k in byte k), of kind 8
+ * apart, and the gems (test_tr2_data checks them against tr2_zork_sets). */
+const tr2_zork_need tr2_zork_needs[TR2_NZORK] = {
+    {0x0ull, 0, 0}, {0x1ull, 0, 2}, {0x100ull, 0, 3}, {0x10000ull, 0, 4}, {0x1000000ull, 0, 2},
+    {0x100000000ull, 0, 3}, {0x10000000000ull, 0, 4}, {0x1000000000000ull, 0, 2},
+    {0x100000000000000ull, 0, 3}, {0x0ull, 1, 4}, {0x2ull, 0, 4}, {0x101ull, 0, 5},
+    {0x10001ull, 0, 6}, {0x1000001ull, 0, 4}, {0x100000001ull, 0, 5}, {0x10000000001ull, 0, 6},
+    {0x1000000000001ull, 0, 4}, {0x100000000000001ull, 0, 5}, {0x1ull, 1, 6}, {0x200ull, 0, 6},
+    {0x1000100ull, 0, 5}, {0x100000100ull, 0, 6}, {0x1000000000100ull, 0, 5},
+    {0x100000000000100ull, 0, 6}, {0x1010000ull, 0, 6}, {0x1000000010000ull, 0, 6},
+    {0x2000000ull, 0, 4}, {0x101000000ull, 0, 5}, {0x10001000000ull, 0, 6},
+    {0x1000001000000ull, 0, 4}, {0x100000001000000ull, 0, 5}, {0x1000000ull, 1, 6},
+    {0x200000000ull, 0, 6}, {0x1000100000000ull, 0, 5}, {0x100000100000000ull, 0, 6},
+    {0x1010000000000ull, 0, 6}, {0x2000000000000ull, 0, 4}, {0x101000000000000ull, 0, 5},
+    {0x1000000000000ull, 1, 6}, {0x200000000000000ull, 0, 6}, {0x3ull, 0, 6}, {0x1000002ull, 0, 6},
+    {0x1000000000002ull, 0, 6}, {0x2000001ull, 0, 6}, {0x1000001000001ull, 0, 6},
+    {0x2000000000001ull, 0, 6}, {0x3000000ull, 0, 6}, {0x1000002000000ull, 0, 6},
+    {0x2000001000000ull, 0, 6}, {0x3000000000000ull, 0, 6},
+};
+
 const char *const tr2_colour_names[TR2_NCOL] = {"red", "blue", "yellow"};
 const char *const tr2_special_names[4] = {"feierabend", "warnung", "wiederbelebung", "zork"};
 

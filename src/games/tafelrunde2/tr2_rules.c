@@ -132,7 +132,8 @@ static int tr2_can_play(const tr2_state *s, int p)
 }
 
 /* Score colour c (phase 3). */
-static void tr2_score_colour(const tafel_game *g, tr2_state *s, int c)
+static inline __attribute__((always_inline)) void tr2_score_colour(const tafel_game *g,
+                                                                   tr2_state *s, int c)
 {
     /* Called only for a colour someone played ([D-4]: otherwise its chests stay put). */
     int n = g->num_players;
@@ -394,13 +395,12 @@ void tr2_advance(const tafel_game *g, tr2_state *s)
                 s->turn = tr2_after(g, p);
                 continue;
             }
-            for (int k = 0; k < TR2_NKIND; k++) {
-                int has = s->up[p][k] != 0;
-                kinds += has;
-                last = has ? k : last;
-            }
+            /* bit 8k of nz: kind k < 8 lies up (counts are below 8: bits 0..2 say it) */
+            uint64_t w = tr2_word(s->up[p]), nz = (w | w >> 1 | w >> 2) & 0x0101010101010101ull;
+            kinds = (int)(nz * 0x0101010101010101ull >> 56) + (s->up[p][8] != 0);
             if (kinds > 1)
                 return;
+            last = s->up[p][8] ? 8 : nz ? __builtin_ctzll(nz) >> 3 : 0;
             if (kinds == 1) { /* only one kind: no real choice */
                 s->up[p][last]--;
                 s->down[p][last]++;
@@ -415,18 +415,41 @@ void tr2_advance(const tafel_game *g, tr2_state *s)
     }
 }
 
-/* The card actions (card * 2 + side) of the rogue cards of a chunk of five (cards 5k..5k+4: one
- * single-colour card, then four with two bars, as tr2_cards has them), relative to card 5k's
- * first action, by the chunk's mask; the rows are 12 long so that whole rows are copied (at most
- * 2 * 9 + 12 entries are written: within TR2_MAX_LEGAL). test_tr2_rules checks them against
- * tr2_cards. */
-static const int32_t tr2_chunk_actions[32][12] = {
-    {0}, {0}, {2, 3}, {0, 2, 3}, {4, 5}, {0, 4, 5}, {2, 3, 4, 5}, {0, 2, 3, 4, 5}, {6, 7},
-    {0, 6, 7}, {2, 3, 6, 7}, {0, 2, 3, 6, 7}, {4, 5, 6, 7}, {0, 4, 5, 6, 7}, {2, 3, 4, 5, 6, 7},
-    {0, 2, 3, 4, 5, 6, 7}, {8, 9}, {0, 8, 9}, {2, 3, 8, 9}, {0, 2, 3, 8, 9}, {4, 5, 8, 9},
-    {0, 4, 5, 8, 9}, {2, 3, 4, 5, 8, 9}, {0, 2, 3, 4, 5, 8, 9}, {6, 7, 8, 9}, {0, 6, 7, 8, 9},
-    {2, 3, 6, 7, 8, 9}, {0, 2, 3, 6, 7, 8, 9}, {4, 5, 6, 7, 8, 9}, {0, 4, 5, 6, 7, 8, 9},
-    {2, 3, 4, 5, 6, 7, 8, 9}, {0, 2, 3, 4, 5, 6, 7, 8, 9},
+/* The card actions (card * 2 + side) of the rogue cards of chunk k (cards 5k..5k+4: one
+ * single-colour card, then four with two bars, as tr2_cards has them) by the chunk's mask; the
+ * rows are 12 long so that whole rows are copied (at most 2 * 9 + 12 entries are written: within
+ * TR2_MAX_LEGAL). test_tr2_rules checks the lists against tr2_cards. */
+static const int32_t tr2_chunk_actions[3][32][12] = {
+    {
+      {0}, {0}, {2, 3}, {0, 2, 3}, {4, 5}, {0, 4, 5}, {2, 3, 4, 5}, {0, 2, 3, 4, 5}, {6, 7},
+      {0, 6, 7}, {2, 3, 6, 7}, {0, 2, 3, 6, 7}, {4, 5, 6, 7}, {0, 4, 5, 6, 7}, {2, 3, 4, 5, 6, 7},
+      {0, 2, 3, 4, 5, 6, 7}, {8, 9}, {0, 8, 9}, {2, 3, 8, 9}, {0, 2, 3, 8, 9}, {4, 5, 8, 9},
+      {0, 4, 5, 8, 9}, {2, 3, 4, 5, 8, 9}, {0, 2, 3, 4, 5, 8, 9}, {6, 7, 8, 9}, {0, 6, 7, 8, 9},
+      {2, 3, 6, 7, 8, 9}, {0, 2, 3, 6, 7, 8, 9}, {4, 5, 6, 7, 8, 9}, {0, 4, 5, 6, 7, 8, 9},
+      {2, 3, 4, 5, 6, 7, 8, 9}, {0, 2, 3, 4, 5, 6, 7, 8, 9},
+    },
+    {
+      {0}, {10}, {12, 13}, {10, 12, 13}, {14, 15}, {10, 14, 15}, {12, 13, 14, 15},
+      {10, 12, 13, 14, 15}, {16, 17}, {10, 16, 17}, {12, 13, 16, 17}, {10, 12, 13, 16, 17},
+      {14, 15, 16, 17}, {10, 14, 15, 16, 17}, {12, 13, 14, 15, 16, 17},
+      {10, 12, 13, 14, 15, 16, 17}, {18, 19}, {10, 18, 19}, {12, 13, 18, 19}, {10, 12, 13, 18, 19},
+      {14, 15, 18, 19}, {10, 14, 15, 18, 19}, {12, 13, 14, 15, 18, 19},
+      {10, 12, 13, 14, 15, 18, 19}, {16, 17, 18, 19}, {10, 16, 17, 18, 19},
+      {12, 13, 16, 17, 18, 19}, {10, 12, 13, 16, 17, 18, 19}, {14, 15, 16, 17, 18, 19},
+      {10, 14, 15, 16, 17, 18, 19}, {12, 13, 14, 15, 16, 17, 18, 19},
+      {10, 12, 13, 14, 15, 16, 17, 18, 19},
+    },
+    {
+      {0}, {20}, {22, 23}, {20, 22, 23}, {24, 25}, {20, 24, 25}, {22, 23, 24, 25},
+      {20, 22, 23, 24, 25}, {26, 27}, {20, 26, 27}, {22, 23, 26, 27}, {20, 22, 23, 26, 27},
+      {24, 25, 26, 27}, {20, 24, 25, 26, 27}, {22, 23, 24, 25, 26, 27},
+      {20, 22, 23, 24, 25, 26, 27}, {28, 29}, {20, 28, 29}, {22, 23, 28, 29}, {20, 22, 23, 28, 29},
+      {24, 25, 28, 29}, {20, 24, 25, 28, 29}, {22, 23, 24, 25, 28, 29},
+      {20, 22, 23, 24, 25, 28, 29}, {26, 27, 28, 29}, {20, 26, 27, 28, 29},
+      {22, 23, 26, 27, 28, 29}, {20, 22, 23, 26, 27, 28, 29}, {24, 25, 26, 27, 28, 29},
+      {20, 24, 25, 26, 27, 28, 29}, {22, 23, 24, 25, 26, 27, 28, 29},
+      {20, 22, 23, 24, 25, 26, 27, 28, 29},
+    },
 };
 static const uint8_t tr2_chunk_count[32] = {0, 1, 2, 3, 2, 3, 4, 5, 2, 3, 4, 5, 4, 5, 6, 7,
                                             2, 3, 4, 5, 4, 5, 6, 7, 4, 5, 6, 7, 6, 7, 8, 9};
@@ -443,18 +466,15 @@ static __attribute__((noinline)) int tr2_legal_chests(const tr2_state *s, int32_
         return n;
     }
     if (s->phase == TR2_PH_ZORK) {
-        const uint8_t *u = s->up[p];
+        /* A set fits if no kind needs more chests than lie up: byte by byte, 0x80 + up[k] -
+         * need[k] keeps its top bit (all counts below 128, so no byte borrows). */
+        const uint64_t high = 0x8080808080808080ull;
+        uint64_t up = tr2_word(s->up[p]) | high;
+        int up8 = s->up[p][8], left = s->zork_left;
         for (int i = 0; i < TR2_NZORK; i++) {
-            const uint8_t *z = tr2_zork_sets[i];
-            int ok = 1, gems = 0;
-            for (int j = 0; j < 3 && z[j] != 0xff && ok; j++) {
-                int mult = 1 + (j > 0 && z[j - 1] == z[j]) + (j > 1 && z[j - 2] == z[j]);
-                ok = u[z[j]] >= mult;
-                gems += tr2_chest_gems(z[j]);
-            }
-            ok &= gems <= s->zork_left;
-            if (ok)
-                out[n++] = TR2_A_ZORKSET + i;
+            const tr2_zork_need *z = &tr2_zork_needs[i];
+            out[n] = TR2_A_ZORKSET + i;
+            n += ((up - z->below8) & high) == high && z->kind8 <= up8 && z->gems <= left;
         }
         return n;
     }
@@ -499,7 +519,7 @@ int tr2_legal_actions(const tafel_game *g, const void *state, int32_t *out)
     for (int k = 0; k < 3; k++) { /* whole rows copied: no branch on the hand's cards */
         unsigned m = h >> (5 * k) & 31;
         for (int i = 0; i < 12; i++)
-            out[n + i] = TR2_A_CARD + 10 * k + tr2_chunk_actions[m][i];
+            out[n + i] = tr2_chunk_actions[k][m][i];
         n += tr2_chunk_count[m];
     }
     if (h & TR2_BIT(TR2_SPECIAL))

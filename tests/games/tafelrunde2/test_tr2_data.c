@@ -88,6 +88,18 @@ static void test_zork_sets(void **u)
         assert_true(sum <= 6);
         for (int j = 0; j < i; j++)
             assert_memory_not_equal(tr2_zork_sets[i], tr2_zork_sets[j], 3);
+        /* the same sets as needs (tr2_legal_actions reads these) */
+        uint64_t below8 = 0;
+        int kind8 = 0;
+        for (int j = 0; j < 3; j++) {
+            int k = tr2_zork_sets[i][j];
+            if (k < 8)
+                below8 += 1ull << (8 * k);
+            kind8 += k == 8;
+        }
+        if (tr2_zork_needs[i].below8 != below8 || tr2_zork_needs[i].kind8 != kind8 ||
+            tr2_zork_needs[i].gems != sum)
+            fail_msg("tr2_zork_needs[%d] is not tr2_zork_sets[%d]", i, i);
     }
 }
 

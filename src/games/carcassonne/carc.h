@@ -34,11 +34,16 @@ typedef struct carc_kind {
     uint8_t half_seg[8]; /* canonical half-edge -> field segment, CARC_NONE on city edges */
     uint8_t cloister;    /* cloister segment or CARC_NONE */
     carc_seg seg[CARC_MAXSEG];
+    /* a new tile's segment state, as rows of 8 (carc_init_segs): open edges, pennant, flags
+     * (CARC_S_*; [1] with the optional inn [D-2]), 1 for a road or city */
+    uint8_t init_open[8], init_pen[8], init_sfl[2][8], init_lin[8];
+    uint8_t fcity; /* fields bordering a city (bit i: segment i) */
 } carc_kind;
 
 extern const carc_kind carc_kinds[CARC_NKINDS];
-/* carc_fits[kind][c]: rotations (bit r) fitting a square whose neighbours demand edge types c
- * (2 bits per board side: 0 free, 1 C, 2 R, 3 F): c is a frontier entry's val. */
+/* carc_fits[kind][c]: rotations (bit 4 + r) fitting a square whose neighbours demand edge types
+ * c (2 bits per board side: 0 free, 1 C, 2 R, 3 F): c is a frontier entry's val. The mask is
+ * stored times 16, the offset of its row in the placement list's table of 16-byte rows. */
 extern const uint8_t carc_fits[CARC_NKINDS][256];
 
 /* ---- Board geometry and action ids ---- */
@@ -67,7 +72,8 @@ enum {
 
 /* ---- State ---- */
 #define CARC_MAX_TILES 90
-#define CARC_MAX_SEGS 320
+#define CARC_MAX_SEGS 320 /* all 90 tiles have 317 */
+#define CARC_SEG_ROOM (CARC_MAX_SEGS + 8) /* a new tile's segments are written as rows of 8 */
 #define CARC_MAX_FRONT 184
 #define CARC_MAX_FOL 48
 #define CARC_MAX_CL 8
@@ -102,11 +108,19 @@ typedef struct carc_tile {
                           feature (bit i): a tile counts once per feature */
 } carc_tile;
 
+/* An open square next to the board. key: the square's first placement id (sq * 4) << 8 | val,
+ * val the edge types demanded by the neighbours (see carc_fits). One word, ordered like the
+ * squares, so the placement list reads ids and constraint in one load. */
 typedef struct carc_front {
-    uint16_t sq;
-    uint8_t val, pad; /* edge types demanded by the neighbours (see carc_fits) */
+    uint32_t key;
     uint8_t nb[4];
 } carc_front;
+static inline int carc_front_sq(const carc_front *f) { return (int)(f->key >> 10); }
+static inline int carc_front_val(const carc_front *f) { return (int)(f->key & 0xff); }
+static inline uint32_t carc_front_key(int sq, int val)
+{
+    return (uint32_t)sq << 10 | (uint32_t)val;
+}
 
 typedef struct carc_fol {
     uint8_t tile, seg, player, large;
@@ -149,9 +163,10 @@ typedef struct carc_state {
     carc_fol fol[CARC_MAX_FOL];
     carc_tile tiles[CARC_MAX_TILES];
     carc_front front[CARC_MAX_FRONT];
-    uint16_t parent[CARC_MAX_SEGS];
-    uint8_t open[CARC_MAX_SEGS], occ[CARC_MAX_SEGS], pen[CARC_MAX_SEGS], sfl[CARC_MAX_SEGS];
-    uint8_t tcount[CARC_MAX_SEGS]; /* root of a road/city: its distinct tiles */
+    /* per segment; slots from nsegs on are 0 */
+    uint16_t parent[CARC_SEG_ROOM];
+    uint8_t open[CARC_SEG_ROOM], occ[CARC_SEG_ROOM], pen[CARC_SEG_ROOM], sfl[CARC_SEG_ROOM];
+    uint8_t tcount[CARC_SEG_ROOM]; /* root of a road/city: its distinct tiles */
 } carc_state;
 
 /* ---- Options (indices into g->params) ---- */

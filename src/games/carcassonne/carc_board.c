@@ -43,30 +43,42 @@ int carc_seg_state_flags(const tafel_game *g, int kind, int seg)
     return f;
 }
 
-/* Global segment gs as local segment sg of a tile, on its own. ecinn: CARC_F_INN_OPT if the
- * optional inn counts [D-2], else 0. */
-static inline void carc_init_seg(carc_state *s, int gs, const carc_seg *sg, int ecinn)
+/* Global segment gs as local segment i of a tile of kind K, on its own. ec: 1 if the optional
+ * inn counts [D-2]. */
+static inline void carc_init_seg(carc_state *s, int gs, const carc_kind *K, int i, int ec)
 {
-    int lin = sg->type == CARC_CITY || sg->type == CARC_ROAD;
     s->parent[gs] = (uint16_t)gs;
-    s->open[gs] = lin ? (uint8_t)((0x4332322132212110ULL >> (4 * (sg->mask & 15))) & 15) : 0;
+    s->open[gs] = K->init_open[i];
     s->occ[gs] = 0;
-    s->pen[gs] = sg->flags & CARC_F_PENNANT;
-    s->tcount[gs] = (uint8_t)lin;
-    /* CARC_F_INN -> CARC_S_INN, CARC_F_CATHEDRAL -> CARC_S_CATH; the optional inn [D-2] */
-    s->sfl[gs] = (uint8_t)(sg->type | ((sg->flags & (CARC_F_INN | CARC_F_CATHEDRAL)) << 3) |
-                           ((sg->flags & ecinn) ? CARC_S_INN : 0));
+    s->pen[gs] = K->init_pen[i];
+    s->tcount[gs] = K->init_lin[i];
+    s->sfl[gs] = K->init_sfl[ec][i];
 }
 
+/* Tile t's segments, new at the end: each array gets the kind's row of 8 (zeros past its
+ * segments keep the free slots zero; the arrays have room for a row at CARC_MAX_SEGS). */
 static void carc_init_segs(const tafel_game *g, carc_state *s, int t)
 {
+    typedef uint16_t carc_v8 __attribute__((vector_size(16)));
+    static const carc_v8 lanes = {0, 1, 2, 3, 4, 5, 6, 7};
+    static const carc_v8 first[CARC_MAXSEG + 1] = { /* lanes below n (SSE2 has no u16 <) */
+        {0}, {0xffff}, {0xffff, 0xffff}, {0xffff, 0xffff, 0xffff},
+        {0xffff, 0xffff, 0xffff, 0xffff}, {0xffff, 0xffff, 0xffff, 0xffff, 0xffff},
+        {0xffff, 0xffff, 0xffff, 0xffff, 0xffff, 0xffff},
+        {0xffff, 0xffff, 0xffff, 0xffff, 0xffff, 0xffff, 0xffff},
+        {0xffff, 0xffff, 0xffff, 0xffff, 0xffff, 0xffff, 0xffff, 0xffff}};
     carc_tile *T = &s->tiles[t];
     const carc_kind *K = &carc_kinds[T->kind];
-    int ecinn = g->params[CARC_P_ECINN] ? CARC_F_INN_OPT : 0;
-    T->seg_base = s->nsegs;
-    for (int i = 0; i < K->nseg; i++)
-        carc_init_seg(s, s->nsegs + i, &K->seg[i], ecinn);
-    s->nsegs = (uint16_t)(s->nsegs + K->nseg);
+    int base = s->nsegs, ec = g->params[CARC_P_ECINN] != 0;
+    T->seg_base = (uint16_t)base;
+    carc_v8 par = (lanes + (uint16_t)base) & first[K->nseg];
+    memcpy(&s->parent[base], &par, sizeof par);
+    memcpy(&s->open[base], K->init_open, 8);
+    memset(&s->occ[base], 0, 8);
+    memcpy(&s->pen[base], K->init_pen, 8);
+    memcpy(&s->sfl[base], K->init_sfl[ec], 8);
+    memcpy(&s->tcount[base], K->init_lin, 8);
+    s->nsegs = (uint16_t)(base + K->nseg);
 }
 
 /* Join segments a and b; edge: they share a city/road edge (two open edges close). Returns 1
@@ -121,19 +133,19 @@ static int carc_connect(carc_state *s, int t, int d, int m)
     int old = 0;
     const carc_tile *T = &s->tiles[t], *M = &s->tiles[m];
     const carc_kind *K = &carc_kinds[T->kind], *MK = &carc_kinds[M->kind];
-    int od = d ^ 2;
-    int a = K->edge_seg[(d - T->rot) & 3];
+    int c = (d - T->rot) & 3, mc = (d + 2 - M->rot) & 3; /* the sides on the tiles as printed */
+    int a = K->edge_seg[c];
     if (a != CARC_NONE)
-        old = carc_union(s, T->seg_base + a, M->seg_base + MK->edge_seg[(od - M->rot) & 3], 1,
-                         T->seg_base);
-    for (int i = 0; i < 2; i++) {
-        int h = 2 * d + i;
-        int ca = K->half_seg[(h - 2 * T->rot) & 7];
-        if (ca == CARC_NONE)
-            continue;
-        int cb = MK->half_seg[(carc_hmatch[h] - 2 * M->rot) & 7];
-        carc_union(s, T->seg_base + ca, M->seg_base + cb, 0, 0);
-    }
+        old = carc_union(s, T->seg_base + a, M->seg_base + MK->edge_seg[mc], 1, T->seg_base);
+    int h0 = K->half_seg[2 * c], h1 = K->half_seg[2 * c + 1];
+    if (h0 == CARC_NONE) /* a city side */
+        return old;
+    /* half i of the side meets half 1 - i of m's; a side with one field on both tiles (every
+     * field side, some road ends) joins once */
+    int mh0 = MK->half_seg[2 * mc], mh1 = MK->half_seg[2 * mc + 1];
+    carc_union(s, T->seg_base + h0, M->seg_base + mh1, 0, 0);
+    if (h0 != h1 || mh0 != mh1)
+        carc_union(s, T->seg_base + h1, M->seg_base + mh0, 0, 0);
     return old;
 }
 
@@ -163,12 +175,13 @@ static inline int carc_front_lower_in(const carc_state *s, int sq, int lo, int h
     if (n <= 0)
         return lo;
     const carc_front *b = s->front + lo;
+    uint32_t key = carc_front_key(sq, 0);
     while (n > 1) {
         int half = n >> 1;
-        b += b[half].sq < sq ? half : 0;
+        b += b[half].key < key ? half : 0;
         n -= half;
     }
-    return (int)(b - s->front) + (b->sq < sq);
+    return (int)(b - s->front) + (b->key < key);
 }
 
 static inline int carc_front_lower(const carc_state *s, int sq)
@@ -179,7 +192,7 @@ static inline int carc_front_lower(const carc_state *s, int sq)
 int carc_front_find(const carc_state *s, int sq)
 {
     int i = carc_front_lower(s, sq);
-    return i < s->nfront && s->front[i].sq == sq ? i : -1;
+    return i < s->nfront && carc_front_sq(&s->front[i]) == sq ? i : -1;
 }
 
 static int carc_cl_near(const carc_tile *a, const carc_tile *b)
@@ -191,12 +204,13 @@ static int carc_cl_near(const carc_tile *a, const carc_tile *b)
 int carc_place(const tafel_game *g, carc_state *s, int fi, int kind, int rot)
 {
     carc_front f = s->front[fi];
+    int sq = carc_front_sq(&f);
     memmove(&s->front[fi], &s->front[fi + 1], (size_t)(s->nfront - fi - 1) * sizeof f);
     s->nfront--;
     int t = s->ntiles++;
     carc_tile *T = &s->tiles[t];
-    T->x = (int8_t)carc_sqx(f.sq);
-    T->y = (int8_t)carc_sqy(f.sq);
+    T->x = (int8_t)carc_sqx(sq);
+    T->y = (int8_t)carc_sqy(sq);
     T->kind = (uint8_t)kind;
     T->rot = (uint8_t)rot;
     memcpy(T->nb, f.nb, 4);
@@ -212,7 +226,7 @@ int carc_place(const tafel_game *g, carc_state *s, int fi, int kind, int rot)
             oldjoin |= carc_connect(s, t, d, m);
             continue;
         }
-        int nsq = f.sq + carc_dsq[d];
+        int nsq = sq + carc_dsq[d];
         int od = d ^ 2;
         int val = ((redges >> (2 * d)) & 3) << (2 * od);
         /* the frontier is sorted by square and fi was the placed square's slot: its west and
@@ -224,22 +238,20 @@ int carc_place(const tafel_game *g, carc_state *s, int fi, int kind, int rot)
             j = carc_front_lower_in(s, nsq, 0, fi);
         else
             j = carc_front_lower_in(s, nsq, fi, s->nfront);
-        if (d == 3 && fi > 0 && s->front[fi - 1].sq == nsq)
+        if (d == 3 && fi > 0 && carc_front_sq(&s->front[fi - 1]) == nsq)
             j = fi - 1;
-        if (j < s->nfront && s->front[j].sq == nsq) {
+        if (j < s->nfront && carc_front_sq(&s->front[j]) == nsq) {
             s->front[j].nb[od] = (uint8_t)t;
-            s->front[j].val = (uint8_t)(s->front[j].val | val);
+            s->front[j].key |= (uint32_t)val;
         } else {
             int pos = j;
             memmove(&s->front[pos + 1], &s->front[pos], (size_t)(s->nfront - pos) * sizeof f);
             carc_front *e = &s->front[pos];
-            e->sq = (uint16_t)nsq;
-            e->pad = 0;
-            e->val = (uint8_t)val;
+            e->key = carc_front_key(nsq, val);
             memset(e->nb, CARC_NONE, 4);
             e->nb[od] = (uint8_t)t;
             s->nfront++;
-            if (nsq < f.sq)
+            if (nsq < sq)
                 fi++;
         }
     }
@@ -295,9 +307,9 @@ int carc_fits_anywhere(const carc_state *s, int kind, int skip_sq, int ignore)
     const uint8_t *fits = carc_fits[kind];
     for (int i = 0; i < s->nfront; i++) {
         const carc_front *f = &s->front[i];
-        if (f->sq == skip_sq)
+        if (carc_front_sq(f) == skip_sq)
             continue;
-        int val = f->val;
+        int val = carc_front_val(f);
         if (ignore != CARC_NONE) {
             int any = 0;
             for (int d = 0; d < 4; d++) {
@@ -404,6 +416,7 @@ void carc_rebuild(const tafel_game *g, carc_state *s)
         int x = x0 + i % bw, y = y0 + i / bw;
         carc_front f;
         memset(&f, 0, sizeof f);
+        int val = 0;
         for (int d = 0; d < 4; d++) {
             int nx = x + carc_dx[d], ny = y + carc_dy[d];
             int m = (nx < x0 || nx > x1 || ny < y0 || ny > y1) ? CARC_NONE
@@ -415,9 +428,9 @@ void carc_rebuild(const tafel_game *g, carc_state *s)
                 continue;
             const carc_tile *M = &s->tiles[m];
             int me = carc_edges_rot(carc_kinds[M->kind].edges, M->rot);
-            f.val = (uint8_t)(f.val | (((me >> (2 * (d ^ 2))) & 3) << (2 * d)));
+            val |= ((me >> (2 * (d ^ 2))) & 3) << (2 * d);
         }
-        f.sq = (uint16_t)carc_sq(x, y);
+        f.key = carc_front_key(carc_sq(x, y), val);
         s->front[s->nfront++] = f;
     }
 }
@@ -466,7 +479,7 @@ static void carc_remove_open_tile(const tafel_game *g, carc_state *s, int t)
         if (s->fol[i].tile > t)
             s->fol[i].tile--;
     /* the features through the tile, from their segments again */
-    int ecinn = g->params[CARC_P_ECINN] ? CARC_F_INN_OPT : 0;
+    int ec = g->params[CARC_P_ECINN] != 0;
     uint8_t taff[CARC_MAX_TILES]; /* the tile has a segment in those features */
     for (int u = 0; u < s->ntiles; u++) {
         const carc_tile *U = &s->tiles[u];
@@ -474,7 +487,7 @@ static void carc_remove_open_tile(const tafel_game *g, carc_state *s, int t)
         taff[u] = 0;
         for (int i = 0; i < UK->nseg; i++)
             if (aff[U->seg_base + i]) {
-                carc_init_seg(s, U->seg_base + i, &UK->seg[i], ecinn);
+                carc_init_seg(s, U->seg_base + i, UK, i, ec);
                 taff[u] = 1;
             }
     }
@@ -534,7 +547,7 @@ static void carc_remove_open_tile(const tafel_game *g, carc_state *s, int t)
         for (int d = 0; d < 4; d++) {
             if (f.nb[d] == t) {
                 f.nb[d] = CARC_NONE;
-                f.val = (uint8_t)(f.val & ~(3 << (2 * d)));
+                f.key &= ~(3u << (2 * d));
             } else if (f.nb[d] != CARC_NONE) {
                 f.nb[d] = (uint8_t)(f.nb[d] - (f.nb[d] > t));
                 any = 1;
@@ -542,7 +555,7 @@ static void carc_remove_open_tile(const tafel_game *g, carc_state *s, int t)
         }
         if (!any)
             continue;
-        if (at < 0 && f.sq > sq)
+        if (at < 0 && carc_front_sq(&f) > sq)
             at = nf;
         s->front[nf++] = f;
     }
@@ -552,7 +565,7 @@ static void carc_remove_open_tile(const tafel_game *g, carc_state *s, int t)
     nf++;
     carc_front *e = &s->front[at];
     memset(e, 0, sizeof *e);
-    e->sq = (uint16_t)sq;
+    int val = 0;
     for (int d = 0; d < 4; d++) {
         int v = old.nb[d];
         v = v == CARC_NONE ? CARC_NONE : v - (v > t);
@@ -561,8 +574,9 @@ static void carc_remove_open_tile(const tafel_game *g, carc_state *s, int t)
             continue;
         const carc_tile *M = &s->tiles[v];
         int me = carc_edges_rot(carc_kinds[M->kind].edges, M->rot);
-        e->val = (uint8_t)(e->val | (((me >> (2 * (d ^ 2))) & 3) << (2 * d)));
+        val |= ((me >> (2 * (d ^ 2))) & 3) << (2 * d);
     }
+    e->key = carc_front_key(sq, val);
     s->nfront = (uint8_t)nf;
 }
 
@@ -587,12 +601,12 @@ void carc_remove_tile(const tafel_game *g, carc_state *s, int t)
     }
     /* clear stale segment slots so states compare byte for byte */
     int n = s->nsegs;
-    memset(&s->parent[n], 0, (CARC_MAX_SEGS - n) * sizeof s->parent[0]);
-    memset(&s->open[n], 0, CARC_MAX_SEGS - n);
-    memset(&s->occ[n], 0, CARC_MAX_SEGS - n);
-    memset(&s->pen[n], 0, CARC_MAX_SEGS - n);
-    memset(&s->sfl[n], 0, CARC_MAX_SEGS - n);
-    memset(&s->tcount[n], 0, CARC_MAX_SEGS - n);
+    memset(&s->parent[n], 0, (CARC_SEG_ROOM - n) * sizeof s->parent[0]);
+    memset(&s->open[n], 0, CARC_SEG_ROOM - n);
+    memset(&s->occ[n], 0, CARC_SEG_ROOM - n);
+    memset(&s->pen[n], 0, CARC_SEG_ROOM - n);
+    memset(&s->sfl[n], 0, CARC_SEG_ROOM - n);
+    memset(&s->tcount[n], 0, CARC_SEG_ROOM - n);
     memset(&s->front[s->nfront], 0, (size_t)(CARC_MAX_FRONT - s->nfront) * sizeof s->front[0]);
 }
 

@@ -62,10 +62,8 @@ int carc_field_pairs(const carc_state *s, uint16_t *par, uint16_t (*pairs)[2], i
     for (int t = 0; t < s->ntiles; t++) {
         const carc_tile *T = &s->tiles[t];
         const carc_kind *K = &carc_kinds[T->kind];
-        for (int i = K->ncity; i < K->nseg; i++) {
-            int cm = K->seg[i].cities;
-            if (!cm)
-                continue;
+        for (unsigned fm = K->fcity; fm; fm &= fm - 1) {
+            int i = __builtin_ctz(fm), cm = K->seg[i].cities;
             int fr = carc_find_in(par, T->seg_base + i);
             if (!s->occ[fr])
                 continue;
@@ -191,22 +189,21 @@ void carc_score_pending(const tafel_game *g, carc_state *s)
     memset(s->pcl, 0, sizeof s->pcl);
 }
 
+/* Every feature with followers, in the order of its first follower: one find per follower,
+ * then majorities from those roots. */
 void carc_final_scoring(const tafel_game *g, carc_state *s)
 {
-    uint16_t done[CARC_MAX_FOL];
+    uint16_t root[CARC_MAX_FOL];
     uint16_t pairs[512][2];
-    int np = -1;
-    int nd = 0;
-    for (int i = 0; i < s->nfol; i++) {
-        const carc_fol *f = &s->fol[i];
-        int seg = s->tiles[f->tile].seg_base + f->seg;
-        int r = carc_find(s, seg);
-        int k = 0;
-        while (k < nd && done[k] != r)
+    int np = -1, nf = s->nfol;
+    for (int i = 0; i < nf; i++)
+        root[i] = (uint16_t)carc_find(s, s->tiles[s->fol[i].tile].seg_base + s->fol[i].seg);
+    for (int i = 0; i < nf; i++) {
+        int r = root[i], k = 0;
+        while (k < i && root[k] != r)
             k++;
-        if (k < nd)
+        if (k < i)
             continue;
-        done[nd++] = (uint16_t)r;
         int ty = s->sfl[r] & CARC_S_TYPE;
         int v;
         if (ty == CARC_FIELD) {
@@ -218,9 +215,21 @@ void carc_final_scoring(const tafel_game *g, carc_state *s)
             for (int j = 0; j < np; j++)
                 v += pairs[j][0] == r ? 3 : 0;
         } else {
-            v = carc_feature_value(g, s, seg, 0);
+            const carc_fol *f = &s->fol[i];
+            v = carc_feature_value(g, s, s->tiles[f->tile].seg_base + f->seg, 0);
         }
-        carc_score_majority(s, r, v, carc_kind_of_type(ty));
+        int str[TAFEL_MAX_PLAYERS] = {0}, best = 0;
+        for (int j = i; j < nf; j++) {
+            if (root[j] != r)
+                continue;
+            const carc_fol *f = &s->fol[j];
+            str[f->player] += f->large ? 2 : 1;
+            if (str[f->player] > best)
+                best = str[f->player];
+        }
+        for (int p = 0; p < s->nplayers; p++)
+            if (str[p] == best)
+                carc_add_score(s, p, v, carc_kind_of_type(ty));
     }
 }
 

@@ -116,14 +116,26 @@ for (name, st, n, edges, cities, roads, cl, fields) in T:
             assert half_seg[2 * d] == 255 and half_seg[2 * d + 1] == 255, (name, d)
     ep = sum(ET[edges[d]] << (2 * d) for d in range(4))
     segtxt = ", ".join("{%s, 0x%02x, %s, 0x%02x}" % (t, m, "|".join(fl), cm) for (t, m, fl, cm) in segs)
-    w("    {\"%s\", %d, %d, 0x%02x, %d, %d, %d, {%s}, {%s}, %d, {%s}}," % (
+    # a new tile's segment state (carc_init_segs): open edges, pennant, flags (type, CARC_S_INN
+    # 16, CARC_S_CATH 32; the second row with the optional inn [D-2]), 1 for a road or city
+    TY = {"CARC_CITY": 1, "CARC_ROAD": 2, "CARC_FIELD": 3, "CARC_CLOISTER": 4}
+    lin = [int(t in ("CARC_CITY", "CARC_ROAD")) for (t, m, fl, cm) in segs]
+    iopen = [bin(m & 15).count("1") * l for (t, m, fl, cm), l in zip(segs, lin)]
+    ipen = [int("CARC_F_PENNANT" in fl) for (t, m, fl, cm) in segs]
+    isfl = [TY[t] | 16 * ("CARC_F_INN" in fl) | 32 * ("CARC_F_CATHEDRAL" in fl)
+            for (t, m, fl, cm) in segs]
+    isfl_ec = [f | 16 * ("CARC_F_INN_OPT" in fl) for f, (t, m, fl, cm) in zip(isfl, segs)]
+    row = lambda v: "{" + ", ".join(str(x) for x in v + [0] * (8 - len(v))) + "}"
+    fcity = sum(1 << i for i, (t, m, fl, cm) in enumerate(segs) if t == "CARC_FIELD" and cm)
+    w("    {\"%s\", %d, %d, 0x%02x, %d, %d, %d, {%s}, {%s}, %d, {%s},\n     %s, %s, {%s, %s}, %s, 0x%02x}," % (
         name, n, st, ep, len(segs), ncity, len(roads),
-        ", ".join(str(x) for x in edge_seg), ", ".join(str(x) for x in half_seg), clo, segtxt))
-w("    {\"Tatan\", 0, 2, 0, 0, 0, 0, {255, 255, 255, 255}, {255, 255, 255, 255, 255, 255, 255, 255}, 255, {{0, 0, 0, 0}}},")
+        ", ".join(str(x) for x in edge_seg), ", ".join(str(x) for x in half_seg), clo, segtxt,
+        row(iopen), row(ipen), row(isfl), row(isfl_ec), row(lin), fcity))
+w("    {\"Tatan\", 0, 2, 0, 0, 0, 0, {255, 255, 255, 255}, {255, 255, 255, 255, 255, 255, 255, 255}, 255, {{0, 0, 0, 0}}, {0}, {0}, {{0}, {0}}, {0}, 0},")
 w("};")
 w("")
-w("/* carc_fits[kind][c]: rotations (bit r) that fit a square whose neighbours demand edge types c")
-w(" * (2 bits per board side: 0 free, 1 C, 2 R, 3 F). */")
+w("/* carc_fits[kind][c]: rotations (bit 4 + r) that fit a square whose neighbours demand edge types")
+w(" * c (2 bits per board side: 0 free, 1 C, 2 R, 3 F). */")
 w("const uint8_t carc_fits[CARC_NKINDS][256] = {")
 for (name, st, n, edges, cities, roads, cl, fields) in T + [("Tatan", 0, 0, None, 0, 0, 0, 0)]:
     row = []
@@ -137,7 +149,7 @@ for (name, st, n, edges, cities, roads, cl, fields) in T + [("Tatan", 0, 0, None
                     if need and ET[edges[(d - r) % 4]] != need:
                         ok = False
                 m |= ok << r
-        row.append(m)
+        row.append(m << 4)
     w("    {" + ",".join(str(x) for x in row) + "},")
 w("};")
 print("\n".join(out))

@@ -71,37 +71,46 @@ static int carc_current(const tafel_game *g, const void *state)
 
 /* ---- legal actions ---- */
 
-/* For a rotation mask m: the fitting rotations in order, and how many. */
+/* For a rotation mask m, at byte offset 16 m (carc_fits' values): the fitting rotations in
+ * order, and how many. */
 typedef int32_t carc_v4 __attribute__((vector_size(16)));
 static const carc_v4 carc_rot_list[16] = {
     {0, 0, 0, 0}, {0, 0, 0, 0}, {1, 0, 0, 0}, {0, 1, 0, 0}, {2, 0, 0, 0}, {0, 2, 0, 0},
     {1, 2, 0, 0}, {0, 1, 2, 0}, {3, 0, 0, 0}, {0, 3, 0, 0}, {1, 3, 0, 0}, {0, 1, 3, 0},
     {2, 3, 0, 0}, {0, 2, 3, 0}, {1, 2, 3, 0}, {0, 1, 2, 3}};
-static const uint8_t carc_rot_count[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+static const uint8_t carc_rot_count[256] = {
+    [0x10] = 1, [0x20] = 1, [0x30] = 2, [0x40] = 1, [0x50] = 2, [0x60] = 2, [0x70] = 3,
+    [0x80] = 1, [0x90] = 2, [0xa0] = 2, [0xb0] = 3, [0xc0] = 2, [0xd0] = 3, [0xe0] = 3,
+    [0xf0] = 4};
+
+/* The placements of the tile in hand at the frontier square with this key, whose fitting
+ * rotations are m16 (a carc_fits value): four ids are written (room is left for them), the
+ * fitting ones kept. */
+static inline int32_t *carc_put_place(int32_t *o, uint32_t key, unsigned m16)
+{
+    carc_v4 v = *(const carc_v4 *)((const unsigned char *)carc_rot_list + m16);
+    v += (int32_t)(key >> 8);
+    memcpy(o, &v, sizeof v);
+    return o + carc_rot_count[m16];
+}
 
 static int carc_legal_place(const carc_state *s, int32_t *out, int skip_sq)
 {
-    int n = 0, nf = s->nfront; /* a local: out may alias the state as far as C knows */
     const uint8_t *fits = carc_fits[s->hand];
-    /* branch-free: write four ids per square (room is left for them), keep the fitting ones */
+    /* the row's address in one register (else GCC adds the row offset in the loop) */
+    __asm__("" : "+r"(fits));
+    const carc_front *f = s->front, *end = f + s->nfront;
+    int32_t *o = out;
+    /* branch-free; a key holds the square's first id above its constraint */
     if (skip_sq < 0) {
-        for (int i = 0; i < nf; i++) {
-            const carc_front *f = &s->front[i];
-            int m = fits[f->val];
-            carc_v4 v = carc_rot_list[m] + (CARC_A_PLACE + f->sq * 4);
-            memcpy(out + n, &v, sizeof v);
-            n += carc_rot_count[m];
-        }
-        return n;
+#pragma GCC unroll 2
+        for (; f < end; f++)
+            o = carc_put_place(o, f->key, fits[f->key & 0xff]);
+        return (int)(o - out);
     }
-    for (int i = 0; i < nf; i++) {
-        const carc_front *f = &s->front[i];
-        int m = f->sq == skip_sq ? 0 : fits[f->val];
-        carc_v4 v = carc_rot_list[m] + (CARC_A_PLACE + f->sq * 4);
-        memcpy(out + n, &v, sizeof v);
-        n += carc_rot_count[m];
-    }
-    return n;
+    for (; f < end; f++)
+        o = carc_put_place(o, f->key, carc_front_sq(f) == skip_sq ? 0 : fits[f->key & 0xff]);
+    return (int)(o - out);
 }
 
 static int carc_legal_follow(const tafel_game *g, const carc_state *s, int32_t *out)

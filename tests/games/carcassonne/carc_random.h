@@ -160,7 +160,8 @@ static int carc_invariant(const tafel_game *g, const void *state, char *err, siz
                 int sq = carc_sq(r.tiles[t].x, r.tiles[t].y), kind = r.tiles[t].kind, any = 0;
                 carc_remove_tile(g, &r, t);
                 for (int i = 0; i < r.nfront && !any; i++)
-                    any = r.front[i].sq != sq && carc_fits[kind][r.front[i].val];
+                    any = carc_front_sq(&r.front[i]) != sq &&
+                          carc_fits[kind][carc_front_val(&r.front[i])];
                 if (any != (why == 0)) {
                     snprintf(err, errlen, "tile %d: placement elsewhere %d, refusal %d", t, any,
                              why);

@@ -122,6 +122,53 @@ static void test_rotation(void **u)
     assert_int_equal(d0, 0x02 | 0x10); /* Ne Se */
 }
 
+/* A new tile's segment rows (carc_init_segs copies them) say what each segment is: open edges
+ * of a road or city, pennant, flags with and without the optional inn, 1 for a road or city;
+ * zero past the kind's segments. fcity marks the fields that border a city. */
+static void test_seg_rows(void **u)
+{
+    (void)u;
+    for (int k = 0; k < CARC_NKINDS; k++) {
+        const carc_kind *K = &carc_kinds[k];
+        for (int i = 0; i < 8; i++) {
+            const carc_seg *sg = &K->seg[i];
+            int in = i < K->nseg, lin = in && (sg->type == CARC_CITY || sg->type == CARC_ROAD);
+            int sfl = in ? sg->type : 0;
+            if (sg->flags & CARC_F_INN)
+                sfl |= CARC_S_INN;
+            if (sg->flags & CARC_F_CATHEDRAL)
+                sfl |= CARC_S_CATH;
+            assert_int_equal(K->init_open[i], lin ? __builtin_popcount(sg->mask & 15) : 0);
+            assert_int_equal(K->init_pen[i], in && (sg->flags & CARC_F_PENNANT));
+            assert_int_equal(K->init_lin[i], lin);
+            assert_int_equal(K->init_sfl[0][i], sfl);
+            if (sg->flags & CARC_F_INN_OPT)
+                sfl |= CARC_S_INN;
+            assert_int_equal(K->init_sfl[1][i], sfl);
+            assert_int_equal(K->fcity >> i & 1, in && sg->type == CARC_FIELD && sg->cities);
+        }
+    }
+}
+
+/* carc_fits[k][c] is 16 times the mask of the rotations whose edges meet every demanded type. */
+static void test_fits(void **u)
+{
+    (void)u;
+    for (int k = 0; k < CARC_NKINDS; k++)
+        for (int c = 0; c < 256; c++) {
+            int m = 0;
+            for (int r = 0; r < 4 && k != CARC_TATAN; r++) {
+                int e = carc_edges_rot(carc_kinds[k].edges, r), ok = 1;
+                for (int d = 0; d < 4; d++) {
+                    int need = (c >> (2 * d)) & 3;
+                    ok &= !need || ((e >> (2 * d)) & 3) == need;
+                }
+                m |= ok << r;
+            }
+            assert_int_equal(carc_fits[k][c], 16 * m);
+        }
+}
+
 static void test_names(void **u)
 {
     (void)u;
@@ -144,7 +191,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_base_checksums), cmocka_unit_test(test_ic_checksums),
         cmocka_unit_test(test_table_consistency), cmocka_unit_test(test_rotation),
-        cmocka_unit_test(test_names),
+        cmocka_unit_test(test_names), cmocka_unit_test(test_seg_rows),
+        cmocka_unit_test(test_fits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

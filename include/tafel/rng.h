@@ -1,4 +1,8 @@
-/* rng.h: explicit, seedable random numbers (xoshiro256**); no global state. */
+/* rng.h: explicit, seedable random numbers (xoshiro256**); no global state.
+ *
+ * next, below and double are C99 inline definitions here, so that playout loops and bots
+ * inline them (a call per random number was a tenth of a random Targi game); rng.c emits the
+ * one external definition of each, which the shared library exports. */
 #ifndef TAFEL_RNG_H
 #define TAFEL_RNG_H
 
@@ -9,11 +13,44 @@ typedef struct tafel_rng {
 } tafel_rng;
 
 void tafel_rng_seed(tafel_rng *rng, uint64_t seed);
-uint64_t tafel_rng_next(tafel_rng *rng);
+
+inline uint64_t tafel_rng_next(tafel_rng *rng)
+{
+    uint64_t *s = rng->s;
+    uint64_t x = s[1] * 5;
+    uint64_t result = ((x << 7) | (x >> 57)) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = (s[3] << 45) | (s[3] >> 19);
+    return result;
+}
+
 /* Uniform integer in [0, n); n must be > 0. Unbiased (rejection sampling). */
-uint32_t tafel_rng_below(tafel_rng *rng, uint32_t n);
+inline uint32_t tafel_rng_below(tafel_rng *rng, uint32_t n)
+{
+    /* Lemire's multiply-shift with rejection of the biased low range. */
+    uint64_t m = (uint64_t)(uint32_t)(tafel_rng_next(rng) >> 32) * n;
+    uint32_t low = (uint32_t)m;
+    if (low < n) {
+        uint32_t threshold = (uint32_t)(-n) % n;
+        while (low < threshold) {
+            m = (uint64_t)(uint32_t)(tafel_rng_next(rng) >> 32) * n;
+            low = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
+
 /* Uniform double in [0, 1). */
-double tafel_rng_double(tafel_rng *rng);
+inline double tafel_rng_double(tafel_rng *rng)
+{
+    return (double)(tafel_rng_next(rng) >> 11) * 0x1.0p-53;
+}
+
 /* Derive an independent stream (for per-thread or per-game seeds). */
 uint64_t tafel_rng_mix(uint64_t a, uint64_t b);
 

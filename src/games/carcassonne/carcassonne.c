@@ -276,6 +276,71 @@ static int carc_chance_outcomes(const tafel_game *g, const void *state, tafel_ch
     return n;
 }
 
+/* The generic walk of tafel_sample_chance over carc_chance_outcomes, for the start player and
+ * for an r so near a boundary between two kinds that the rounding of the running sum decides. */
+static __attribute__((noinline, cold)) int32_t carc_chance_walk(const tafel_game *g,
+                                                                const carc_state *s, double r)
+{
+    tafel_chance out[CARC_NKINDS];
+    int n = carc_chance_outcomes(g, s, out);
+    double acc = 0;
+    for (int i = 0; i < n; i++) {
+        acc += out[i].prob;
+        if (r < acc)
+            return out[i].action;
+    }
+    return out[n - 1].action;
+}
+
+/* remain[at..at+7] as one word, remain[at] in the low byte. */
+static inline uint64_t carc_remain8(const uint8_t *remain, int at)
+{
+    uint64_t x;
+    memcpy(&x, remain + at, sizeof x);
+    if (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__)
+        x = __builtin_bswap64(x);
+    return x;
+}
+
+/* The sample_chance hook. Every tile left is equally likely, so r * tiles names the tile j,
+ * counting in kind order, and its kind is the one whose running count passes j; the counts are
+ * summed 8 kinds at a time (a multiply gives a word's running byte sums: at most 90 tiles, no
+ * carry). The walk's running sum of probabilities is off from the exact count / tiles by less
+ * than 1e-12 (at most 42 roundings), so unless r * tiles lies within 1e-9 of a kind's first or
+ * past its last tile both agree; there the walk itself decides. */
+static int32_t carc_sample_chance(const tafel_game *g, const void *state, double r)
+{
+    const carc_state *s = state;
+    if (s->phase != CARC_PH_DRAW)
+        return carc_chance_walk(g, s, r);
+    const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+    double x = r * s->nremain;
+    int j = (int)x, before = 0;
+    for (int at = 0; at < CARC_NKINDS; at += 8) {
+        uint64_t w;
+        _Static_assert(CARC_NKINDS % 8 == 2, "the last word holds two kinds");
+        if (at + 8 <= CARC_NKINDS)
+            w = carc_remain8(s->remain, at);
+        else
+            w = (uint64_t)s->remain[at] | (uint64_t)s->remain[at + 1] << 8;
+        uint64_t run = w * ones; /* byte b: the tiles of kinds at..at+b */
+        int here = (int)(run >> 56);
+        if (before + here <= j) {
+            before += here;
+            continue;
+        }
+        /* the first byte whose running count exceeds j - before */
+        uint64_t past = ((run | highs) - (uint64_t)(j - before + 1) * ones) & highs;
+        int b = __builtin_ctzll(past) >> 3;
+        int hi = before + (int)(run >> (8 * b) & 0xff);
+        int lo = before + (b ? (int)(run >> (8 * b - 8) & 0xff) : 0);
+        if (x - lo >= 1e-9 && hi - x >= 1e-9)
+            return CARC_A_DRAW + at + b;
+        break;
+    }
+    return carc_chance_walk(g, s, r);
+}
+
 /* ---- flow ---- */
 
 static void carc_end_turns(const tafel_game *g, carc_state *s);
@@ -713,6 +778,7 @@ const tafel_game_type tafel_game_carcassonne = {
     .current_player = carc_current,
     .legal_actions = carc_legal_actions,
     .chance_outcomes = carc_chance_outcomes,
+    .sample_chance = carc_sample_chance,
     .apply = carc_apply_api,
     .returns = carc_returns,
     .scores = carc_scores,

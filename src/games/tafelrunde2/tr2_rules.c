@@ -808,7 +808,7 @@ void tr2_apply(const tafel_game *g, void *state, int32_t a)
         s->pmask[p][col] |= TR2_BIT(c);
         s->pstr[p][col] += tr2_cards[c].val[side];
         /* p has not passed, so someone is found (p himself at the latest) */
-        int q = tr2_next_unpassed(g, s, p);
+        int q = s->passed ? tr2_next_unpassed(g, s, p) : tr2_after(g, p);
         s->turn = (uint8_t)q;
         if (s->hand[q] & TR2_ROGUE_MASK)
             return; /* he can play: tr2_advance would stop here too */
@@ -838,6 +838,13 @@ void tr2_apply(const tafel_game *g, void *state, int32_t a)
                 s->left = s->phase == TR2_PH_DEAL ? 5 : 2;
                 return;
             }
+        } else if (s->phase == TR2_PH_DRAW) { /* phase 6, then phase 1 (as tr2_advance does) */
+            s->left = 0;
+            s->done++;
+            s->start = tr2_after(g, s->start);
+            tr2_begin_reveal(g, s);
+            if (tr2_colours_up(g, s) != 7 && (tr2_word(s->pile) | s->pile[8]))
+                return; /* a chest to reveal */
         }
         break;
     }

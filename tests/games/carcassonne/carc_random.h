@@ -58,6 +58,9 @@ static void carc_ref_evaluate(const tafel_game *g, const carc_state *s0, double 
             if (str[p] == best)
                 out[p] += v;
     }
+    for (int i = 0; i < s->nfol; i++) /* a farmer's lost future: 3 points, less after 60 tiles */
+        if (carc_kinds[s->tiles[s->fol[i].tile].kind].seg[s->fol[i].seg].type == CARC_FIELD)
+            out[s->fol[i].player] -= 3.0 * (left > 60 ? 1.0 : left / 60.0);
     for (int p = 0; p < s->nplayers; p++)
         out[p] += (s->supply[p] + s->large[p]) * (left > 0 ? 0.8 : 0.0) + s->held[p] * 1.5;
 }

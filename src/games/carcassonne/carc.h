@@ -186,8 +186,27 @@ int carc_find(carc_state *s, int a);
 int carc_find_c(const carc_state *s, int a); /* no path compression */
 /* Segment flags for a tile's local segment under the game's options. */
 int carc_seg_state_flags(const tafel_game *g, int kind, int seg);
-/* Index of the frontier entry of square sq, or -1. */
-int carc_front_find(const carc_state *s, int sq);
+/* First position in front[lo, hi) whose square is >= sq (branch-free binary search). */
+static inline int carc_front_lower_in(const carc_state *s, int sq, int lo, int hi)
+{
+    int n = hi - lo;
+    if (n <= 0)
+        return lo;
+    const carc_front *b = s->front + lo;
+    uint32_t key = carc_front_key(sq, 0);
+    while (n > 1) {
+        int half = n >> 1;
+        b += b[half].key < key ? half : 0;
+        n -= half;
+    }
+    return (int)(b - s->front) + (b->key < key);
+}
+/* Index of the frontier entry of square sq, or -1 (inline: every placement looks its square up). */
+static inline int carc_front_find(const carc_state *s, int sq)
+{
+    int i = carc_front_lower_in(s, sq, 0, s->nfront);
+    return i < s->nfront && carc_front_sq(&s->front[i]) == sq ? i : -1;
+}
 /* Place kind/rot on the frontier square front[fi]: features, frontier, cloisters, completions
  * (marked and remembered for carc_score_pending). Returns the new tile's index. */
 int carc_place(const tafel_game *g, carc_state *s, int fi, int kind, int rot);
@@ -226,7 +245,7 @@ void carc_evaluate_state(const tafel_game *g, const carc_state *s, double *out);
 int carc_move_refusal(const tafel_game *g, carc_state *s, int t);
 int carc_any_movable(const tafel_game *g, carc_state *s);
 /* ok[t] = 1 if tile t may be moved (all tiles at once, in linear time). */
-void carc_movable_all(const tafel_game *g, carc_state *s, uint8_t *ok);
+void carc_movable_all(const tafel_game *g, const carc_state *s, uint8_t *ok);
 /* Gaps of the board: gap_min[i] = smallest square of gap i, gap_size[i]; returns the count. */
 int carc_gaps(const carc_state *s, uint16_t *gap_min, uint8_t *gap_size, int max);
 /* Squares of the gap containing square sq (or -1 if sq is in no gap). */

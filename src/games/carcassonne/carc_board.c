@@ -168,33 +168,6 @@ static void carc_connect_marked(carc_state *s, int t, int d, int m, const uint8_
     }
 }
 
-/* First position in front[lo, hi) whose square is >= sq (branch-free binary search). */
-static inline int carc_front_lower_in(const carc_state *s, int sq, int lo, int hi)
-{
-    int n = hi - lo;
-    if (n <= 0)
-        return lo;
-    const carc_front *b = s->front + lo;
-    uint32_t key = carc_front_key(sq, 0);
-    while (n > 1) {
-        int half = n >> 1;
-        b += b[half].key < key ? half : 0;
-        n -= half;
-    }
-    return (int)(b - s->front) + (b->key < key);
-}
-
-static inline int carc_front_lower(const carc_state *s, int sq)
-{
-    return carc_front_lower_in(s, sq, 0, s->nfront);
-}
-
-int carc_front_find(const carc_state *s, int sq)
-{
-    int i = carc_front_lower(s, sq);
-    return i < s->nfront && carc_front_sq(&s->front[i]) == sq ? i : -1;
-}
-
 static int carc_cl_near(const carc_tile *a, const carc_tile *b)
 {
     int dx = a->x - b->x, dy = a->y - b->y;
@@ -255,9 +228,9 @@ int carc_place(const tafel_game *g, carc_state *s, int fi, int kind, int rot)
                 fi++;
         }
     }
-    /* a tile counts once per feature */
+    /* a tile counts once per feature (only two cities or two roads of it can meet) */
     T->dup = 0;
-    if (K->ncity + K->nroad > 1)
+    if (K->ncity > 1 || K->nroad > 1)
         carc_dedupe_tile(s, t);
     if (oldjoin)
         for (int u = 0; u < t; u++) {
@@ -435,6 +408,33 @@ void carc_rebuild(const tafel_game *g, carc_state *s)
     }
 }
 
+/* Links nb[0..3] without tile t, whose successors move down one: t becomes CARC_NONE, a later
+ * tile one less (byte-wise in one word: tile indices are below 128, CARC_NONE is 255). Returns
+ * non-zero if a link was t. */
+static inline uint32_t carc_nb_drop(uint8_t *nb, int t)
+{
+    _Static_assert(CARC_MAX_TILES < 128 && CARC_NONE == 255, "links fit 7 bits, NONE is 255");
+    const uint32_t lo7 = 0x7f7f7f7fu, high = 0x80808080u, ones = 0x01010101u;
+    uint32_t w;
+    memcpy(&w, nb, 4);
+    uint32_t x = w ^ (uint32_t)t * ones;
+    uint32_t eq = ~(((x & lo7) + lo7) | x) & high;                       /* bytes == t */
+    uint32_t later = ((w | high) - (uint32_t)(t + 1) * ones) & high & ~w; /* t < byte < 128 */
+    w = (w - (later >> 7)) | (eq >> 7) * 0xffu;
+    memcpy(nb, &w, 4);
+    return eq;
+}
+
+/* 1 if one of p[0..n) (n <= 8) is non-zero; p has 8 readable bytes. */
+static inline int carc_any8(const uint8_t *p, int n)
+{
+    uint64_t w;
+    memcpy(&w, p, sizeof w);
+    if (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__)
+        w = __builtin_bswap64(w);
+    return (w & (n >= 8 ? ~0ULL : (1ULL << (8 * n)) - 1)) != 0;
+}
+
 /* Take tile t off the board when no follower stands on it and none of its features is
  * completed (a Tatan pick): only the features through its segments change, so those are split
  * again from their segments, the rest is renumbered; the frontier and cloister counts are
@@ -444,12 +444,15 @@ static void carc_remove_open_tile(const tafel_game *g, carc_state *s, int t)
     const carc_tile old = s->tiles[t];
     const carc_kind *K = &carc_kinds[old.kind];
     int base = old.seg_base, k = K->nseg, n = s->nsegs;
-    /* features through the tile: mark every segment in them (old numbering) */
-    uint8_t hit[CARC_MAX_SEGS] = {0}, aff[CARC_MAX_SEGS];
+    /* features through the tile: mark every segment in them (old numbering). A parent is
+     * never above its segment (roots are their sets' smallest), so one pass upwards marks a
+     * segment as its parent is marked; aff has 8 bytes of room for the word-wise scans. */
+    uint8_t aff[CARC_MAX_SEGS + 8];
+    memset(aff, 0, sizeof aff);
     for (int i = 0; i < k; i++)
-        hit[carc_find(s, base + i)] = 1;
+        aff[carc_find(s, base + i)] = 1;
     for (int i = 0; i < n; i++)
-        aff[i] = hit[carc_find(s, i)];
+        aff[i] |= aff[s->parent[i]];
     /* renumber segments after the tile's */
     for (int i = base + k; i < n; i++) {
         int j = i - k, p = s->parent[i];
@@ -471,9 +474,7 @@ static void carc_remove_open_tile(const tafel_game *g, carc_state *s, int t)
         carc_tile *U = &s->tiles[u];
         if (u >= t)
             U->seg_base = (uint16_t)(U->seg_base - k);
-        for (int d = 0; d < 4; d++)
-            if (U->nb[d] != CARC_NONE)
-                U->nb[d] = U->nb[d] == t ? CARC_NONE : (uint8_t)(U->nb[d] - (U->nb[d] > t));
+        carc_nb_drop(U->nb, t);
     }
     for (int i = 0; i < s->nfol; i++)
         if (s->fol[i].tile > t)
@@ -485,6 +486,8 @@ static void carc_remove_open_tile(const tafel_game *g, carc_state *s, int t)
         const carc_tile *U = &s->tiles[u];
         const carc_kind *UK = &carc_kinds[U->kind];
         taff[u] = 0;
+        if (!carc_any8(aff + U->seg_base, UK->nseg))
+            continue;
         for (int i = 0; i < UK->nseg; i++)
             if (aff[U->seg_base + i]) {
                 carc_init_seg(s, U->seg_base + i, UK, i, ec);
@@ -543,17 +546,15 @@ static void carc_remove_open_tile(const tafel_game *g, carc_state *s, int t)
     int sq = carc_sq(old.x, old.y), nf = 0, at = -1;
     for (int i = 0; i < s->nfront; i++) {
         carc_front f = s->front[i];
-        int any = 0;
-        for (int d = 0; d < 4; d++) {
-            if (f.nb[d] == t) {
-                f.nb[d] = CARC_NONE;
-                f.key &= ~(3u << (2 * d));
-            } else if (f.nb[d] != CARC_NONE) {
-                f.nb[d] = (uint8_t)(f.nb[d] - (f.nb[d] > t));
-                any = 1;
-            }
-        }
-        if (!any)
+        uint8_t was[4];
+        memcpy(was, f.nb, 4);
+        if (carc_nb_drop(f.nb, t)) /* next to t: that side's demand goes */
+            for (int d = 0; d < 4; d++)
+                if (was[d] == t)
+                    f.key &= ~(3u << (2 * d));
+        uint32_t w;
+        memcpy(&w, f.nb, 4);
+        if ((w & 0x80808080u) == 0x80808080u) /* no neighbour left */
             continue;
         if (at < 0 && carc_front_sq(&f) > sq)
             at = nf;

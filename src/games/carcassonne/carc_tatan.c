@@ -78,7 +78,7 @@ static void carc_art_dfs(const carc_state *s, carc_art *a, int u, int parent)
         a->art[u] = 1;
 }
 
-void carc_movable_all(const tafel_game *g, carc_state *s, uint8_t *ok)
+void carc_movable_all(const tafel_game *g, const carc_state *s, uint8_t *ok)
 {
     (void)g;
     carc_art a;
@@ -96,7 +96,7 @@ void carc_movable_all(const tafel_game *g, carc_state *s, uint8_t *ok)
             continue;
         int done = 0;
         for (int i = 0; i < K->ncity + K->nroad && !done; i++)
-            done = (s->sfl[carc_find(s, T->seg_base + i)] & CARC_S_DONE) != 0;
+            done = (s->sfl[carc_find_c(s, T->seg_base + i)] & CARC_S_DONE) != 0;
         if (done)
             continue;
         ok[t] = (uint8_t)carc_fits_anywhere(s, T->kind, carc_sq(T->x, T->y), t);

@@ -74,6 +74,12 @@ static int carc_current(const tafel_game *g, const void *state)
 /* For a rotation mask m, at byte offset 16 m (carc_fits' values): the fitting rotations in
  * order, and how many. */
 typedef int32_t carc_v4 __attribute__((vector_size(16)));
+typedef uint32_t carc_u4 __attribute__((vector_size(16)));
+#if defined(__clang__) /* lane i of v in all four (one pshufd) */
+#define CARC_SPLAT(v, i) __builtin_shufflevector(v, v, i, i, i, i)
+#else
+#define CARC_SPLAT(v, i) __builtin_shuffle(v, (carc_v4){i, i, i, i})
+#endif
 static const carc_v4 carc_rot_list[16] = {
     {0, 0, 0, 0}, {0, 0, 0, 0}, {1, 0, 0, 0}, {0, 1, 0, 0}, {2, 0, 0, 0}, {0, 2, 0, 0},
     {1, 2, 0, 0}, {0, 1, 2, 0}, {3, 0, 0, 0}, {0, 3, 0, 0}, {1, 3, 0, 0}, {0, 1, 3, 0},
@@ -103,8 +109,22 @@ static int carc_legal_place(const carc_state *s, int32_t *out, int skip_sq)
     int32_t *o = out;
     /* branch-free; a key holds the square's first id above its constraint */
     if (skip_sq < 0) {
-#pragma GCC unroll 2
-        for (; f < end; f++)
+        /* two squares a step: their keys' ids shifted down together, then each spread */
+        for (const carc_front *last = end - 1; f < last; f += 2) {
+            carc_v4 two;
+            memcpy(&two, f, sizeof two); /* key, links, key, links */
+            carc_v4 ids = (carc_v4)((carc_u4)two >> 8);
+            unsigned m0 = fits[f[0].key & 0xff], m1 = fits[f[1].key & 0xff];
+            carc_v4 v0 = *(const carc_v4 *)((const unsigned char *)carc_rot_list + m0);
+            carc_v4 v1 = *(const carc_v4 *)((const unsigned char *)carc_rot_list + m1);
+            v0 += CARC_SPLAT(ids, 0);
+            v1 += CARC_SPLAT(ids, 2);
+            memcpy(o, &v0, sizeof v0);
+            o += carc_rot_count[m0];
+            memcpy(o, &v1, sizeof v1);
+            o += carc_rot_count[m1];
+        }
+        if (f < end)
             o = carc_put_place(o, f->key, fits[f->key & 0xff]);
         return (int)(o - out);
     }
@@ -152,15 +172,13 @@ static int carc_can_follow(const tafel_game *g, const carc_state *s)
 
 static int carc_legal_tatan(const tafel_game *g, const carc_state *s0, int32_t *out)
 {
-    carc_state tmp;
-    memcpy(&tmp, s0, sizeof tmp); /* move checks compress paths */
     int n = 0;
     int32_t picks[CARC_MAX_TILES];
     uint8_t ok[CARC_MAX_TILES];
-    carc_movable_all(g, &tmp, ok);
-    for (int t = 0; t < tmp.ntiles; t++)
+    carc_movable_all(g, s0, ok);
+    for (int t = 0; t < s0->ntiles; t++)
         if (ok[t])
-            picks[n++] = CARC_A_PICK + carc_sq(tmp.tiles[t].x, tmp.tiles[t].y);
+            picks[n++] = CARC_A_PICK + carc_sq(s0->tiles[t].x, s0->tiles[t].y);
     for (int i = 1; i < n; i++)
         for (int j = i; j > 0 && picks[j] < picks[j - 1]; j--) {
             int32_t a = picks[j];

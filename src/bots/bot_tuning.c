@@ -2,8 +2,8 @@
  * docs/strength.md). Random playouts judge Die Tafelrunde 2 and Targi well, but in Carcassonne
  * random tile placements say little: there the search values its leaves with evaluate(), knows
  * every reply within 3 plies (own tile and follower, the opponent's tile) as soon as it reaches
- * them, grows one child per visit below, and tries the root moves in the order of a one-ply
- * prior. */
+ * them, grows one child per visit below, tries the root moves in the order of a one-ply prior,
+ * and meets the drawn tiles in proportion to their odds (chance=strat). */
 #include <string.h>
 
 #include "bots/bot_internal.h"
@@ -14,10 +14,11 @@ typedef struct {
     int expand_plies;
     double c;
     double prior;
+    int chance_nodes;
 } bot_tuning;
 
 static const bot_tuning bot_tunings[] = {
-    {"carcassonne", 0, 3, 0.3, 1},
+    {"carcassonne", 0, 3, 0.3, 1, BOT_CHANCE_STRAT},
 };
 
 void bot_tune(bot_opts *o, const tafel_game *g)
@@ -34,5 +35,7 @@ void bot_tune(bot_opts *o, const tafel_game *g)
             o->c = t->c;
         if (!(o->set & BOT_SET_PRIOR))
             o->prior = t->prior;
+        if (!(o->set & BOT_SET_CHANCE))
+            o->chance_nodes = t->chance_nodes;
     }
 }

@@ -120,16 +120,21 @@ static void test_game_defaults(void **unused)
     assert_int_equal(o.expand_plies, 3);
     assert_true(o.c == 0.3);
     assert_true(o.prior == 1);
-    tuned("carcassonne", "mcts(iters=10,depth=end,expand=all,c=0.7,prior=0)", &o);
+    assert_int_equal(o.chance_nodes, BOT_CHANCE_STRAT);
+    tuned("carcassonne", "mcts(iters=10,depth=end,expand=all,c=0.7,prior=0,chance=tree)", &o);
     assert_int_equal(o.depth, -1);
     assert_int_equal(o.expand_plies, BOT_EXPAND_ALL);
     assert_true(o.c == 0.7);
     assert_true(o.prior == 0);
+    assert_int_equal(o.chance_nodes, 1);
     tuned("tafelrunde2", "mcts(iters=10)", &o);
     assert_int_equal(o.depth, -1);
     assert_int_equal(o.expand_plies, 0);
     assert_true(o.c == 0.7);
     assert_true(o.prior == 0);
+    assert_int_equal(o.chance_nodes, 1);
+    tuned("targi", "mcts(iters=10)", &o);
+    assert_int_equal(o.chance_nodes, 1);
 }
 
 int main(void)

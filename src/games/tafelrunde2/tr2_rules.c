@@ -64,11 +64,23 @@ static inline uint64_t tr2_word(const uint8_t *kinds)
 #endif
 }
 
-/* The seats beyond g->num_players hold nothing (tr2_init zeroes them and nothing writes there:
+/* Do all three colours lie face up somewhere (phase 1 is over)?
+ * The seats beyond g->num_players hold nothing (tr2_init zeroes them and nothing writes there:
  * test_tr2_random checks it), so loops over all TR2_MAXP seats need no branch on the count. */
+static inline int tr2_all_colours_up(const tr2_state *s)
+{
+    uint64_t w = tr2_word(s->centre);
+    unsigned last = s->centre[8];
+    for (int p = 0; p < TR2_MAXP; p++) {
+        w |= tr2_word(s->up[p]);
+        last |= s->up[p][8];
+    }
+    return (w & 0xffffffull) && (w & 0xffffff000000ull) && ((w >> 48) | last);
+}
+
 int tr2_colours_up(const tafel_game *g, const tr2_state *s)
 {
-    (void)g;
+    (void)g; /* all seats, as in tr2_all_colours_up */
     uint64_t w = tr2_word(s->centre);
     unsigned last = s->centre[8];
     for (int p = 0; p < TR2_MAXP; p++) {
@@ -211,7 +223,7 @@ static void tr2_discard_specials(const tafel_game *g, tr2_state *s)
 
 static int tr2_colour_played(const tafel_game *g, const tr2_state *s, int c)
 {
-    (void)g; /* all seats: see tr2_colours_up */
+    (void)g; /* all seats: see tr2_all_colours_up */
     unsigned m = 0;
     for (int p = 0; p < TR2_MAXP; p++)
         m |= s->pmask[p][c];
@@ -353,7 +365,7 @@ void tr2_advance(const tafel_game *g, tr2_state *s)
             continue;
         }
         case TR2_PH_REVEAL: {
-            if (tr2_colours_up(g, s) == 7) {
+            if (tr2_all_colours_up(s)) {
                 tr2_begin_play(g, s);
                 continue;
             }
@@ -843,7 +855,7 @@ void tr2_apply(const tafel_game *g, void *state, int32_t a)
             s->done++;
             s->start = tr2_after(g, s->start);
             tr2_begin_reveal(g, s);
-            if (tr2_colours_up(g, s) != 7 && (tr2_word(s->pile) | s->pile[8]))
+            if (!tr2_all_colours_up(s) && (tr2_word(s->pile) | s->pile[8]))
                 return; /* a chest to reveal */
         }
         break;
@@ -851,7 +863,7 @@ void tr2_apply(const tafel_game *g, void *state, int32_t a)
     case TR2_PH_REVEAL:
         s->pile[a - TR2_A_REVEAL]--;
         s->centre[a - TR2_A_REVEAL]++;
-        if (tr2_colours_up(g, s) == 7) { /* phase 2 (as tr2_advance does) */
+        if (tr2_all_colours_up(s)) { /* phase 2 (as tr2_advance does) */
             tr2_begin_play(g, s);
             if (tr2_can_play(s, s->turn))
                 return;

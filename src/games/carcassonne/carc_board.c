@@ -6,7 +6,6 @@
 #include "games/carcassonne/carc.h"
 
 static const int carc_dx[4] = {0, 1, 0, -1}, carc_dy[4] = {-1, 0, 1, 0};
-static const int carc_dsq[4] = {-CARC_W, 1, CARC_W, -1};
 /* half-edge h meets half-edge carc_hmatch[h] of the neighbour across its side */
 static const uint8_t carc_hmatch[8] = {5, 4, 7, 6, 1, 0, 3, 2};
 
@@ -174,12 +173,29 @@ static int carc_cl_near(const carc_tile *a, const carc_tile *b)
     return dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1;
 }
 
+/* A frontier square that t's side d just reached (t's edge type val there, seen from the
+ * square): an existing entry at j learns it, else a new entry goes in at j. Returns 1 if
+ * inserted. */
+static inline int carc_front_touch(carc_state *s, int j, int nsq, int d, int t, int val)
+{
+    if (j < s->nfront && carc_front_sq(&s->front[j]) == nsq) {
+        s->front[j].nb[d ^ 2] = (uint8_t)t;
+        s->front[j].key |= (uint32_t)val;
+        return 0;
+    }
+    memmove(&s->front[j + 1], &s->front[j], (size_t)(s->nfront - j) * sizeof s->front[0]);
+    carc_front *e = &s->front[j];
+    e->key = carc_front_key(nsq, val);
+    memset(e->nb, CARC_NONE, 4);
+    e->nb[d ^ 2] = (uint8_t)t;
+    s->nfront++;
+    return 1;
+}
+
 int carc_place(const tafel_game *g, carc_state *s, int fi, int kind, int rot)
 {
     carc_front f = s->front[fi];
     int sq = carc_front_sq(&f);
-    memmove(&s->front[fi], &s->front[fi + 1], (size_t)(s->nfront - fi - 1) * sizeof f);
-    s->nfront--;
     int t = s->ntiles++;
     carc_tile *T = &s->tiles[t];
     T->x = (int8_t)carc_sqx(sq);
@@ -197,37 +213,45 @@ int carc_place(const tafel_game *g, carc_state *s, int fi, int kind, int rot)
         if (m != CARC_NONE) {
             s->tiles[m].nb[d ^ 2] = (uint8_t)t;
             oldjoin |= carc_connect(s, t, d, m);
-            continue;
-        }
-        int nsq = sq + carc_dsq[d];
-        int od = d ^ 2;
-        int val = ((redges >> (2 * d)) & 3) << (2 * od);
-        /* the frontier is sorted by square and fi was the placed square's slot: its west and
-         * east neighbours sit right there, north before it, south after it */
-        int j;
-        if (d == 3 || d == 1)
-            j = fi;
-        else if (d == 0)
-            j = carc_front_lower_in(s, nsq, 0, fi);
-        else
-            j = carc_front_lower_in(s, nsq, fi, s->nfront);
-        if (d == 3 && fi > 0 && carc_front_sq(&s->front[fi - 1]) == nsq)
-            j = fi - 1;
-        if (j < s->nfront && carc_front_sq(&s->front[j]) == nsq) {
-            s->front[j].nb[od] = (uint8_t)t;
-            s->front[j].key |= (uint32_t)val;
-        } else {
-            int pos = j;
-            memmove(&s->front[pos + 1], &s->front[pos], (size_t)(s->nfront - pos) * sizeof f);
-            carc_front *e = &s->front[pos];
-            e->key = carc_front_key(nsq, val);
-            memset(e->nb, CARC_NONE, 4);
-            e->nb[od] = (uint8_t)t;
-            s->nfront++;
-            if (nsq < sq)
-                fi++;
         }
     }
+    /* the frontier is sorted by square and front[fi] is the placed square: the square north of
+     * it lies before, south after; west and east, if new, take its slot (no removal and
+     * insertion both) */
+#define CARC_VAL(d) (((redges >> (2 * (d))) & 3) << (2 * ((d) ^ 2)))
+    if (f.nb[0] == CARC_NONE)
+        fi += carc_front_touch(s, carc_front_lower_in(s, sq - CARC_W, 0, fi), sq - CARC_W, 0, t,
+                               CARC_VAL(0));
+    if (f.nb[2] == CARC_NONE)
+        carc_front_touch(s, carc_front_lower_in(s, sq + CARC_W, fi + 1, s->nfront), sq + CARC_W,
+                         2, t, CARC_VAL(2));
+    int wnew = 0, enew = 0;
+    if (f.nb[3] == CARC_NONE) {
+        if (fi > 0 && carc_front_sq(&s->front[fi - 1]) == sq - 1)
+            carc_front_touch(s, fi - 1, sq - 1, 3, t, CARC_VAL(3));
+        else
+            wnew = 1;
+    }
+    if (f.nb[1] == CARC_NONE) {
+        if (fi + 1 < s->nfront && carc_front_sq(&s->front[fi + 1]) == sq + 1)
+            carc_front_touch(s, fi + 1, sq + 1, 1, t, CARC_VAL(1));
+        else
+            enew = 1;
+    }
+    if (wnew || enew) { /* the slot becomes the west square, else the east one */
+        int d = wnew ? 3 : 1;
+        carc_front *e = &s->front[fi];
+        e->key = carc_front_key(sq + (wnew ? -1 : 1), CARC_VAL(d));
+        memset(e->nb, CARC_NONE, 4);
+        e->nb[d ^ 2] = (uint8_t)t;
+        if (wnew && enew)
+            carc_front_touch(s, fi + 1, sq + 1, 1, t, CARC_VAL(1));
+    } else {
+        memmove(&s->front[fi], &s->front[fi + 1], (size_t)(s->nfront - fi - 1) * sizeof f);
+        s->nfront--;
+        memset(&s->front[s->nfront], 0, sizeof f);
+    }
+#undef CARC_VAL
     /* a tile counts once per feature (only two cities or two roads of it can meet) */
     T->dup = 0;
     if (K->ncity > 1 || K->nroad > 1)

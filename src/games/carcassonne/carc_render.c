@@ -541,7 +541,13 @@ int carc_render(const tafel_game *g, const void *state, int viewer, int color, c
         carc_put(&o, "%s", compact ? "placements (\"a r1\" or \"x,y r\"; 'help' explains the"
                                     " board), nearest first:\n"
                                   : "placements (type e.g. \"a r1\" or \"x,y r\"):\n");
-        carc_put_wrapped(&o, legend, 80, compact ? 3 : 0, nsq);
+        /* Up to 3 lines, 2 when a third would leave the board under 2 rows of tiles (6
+         * players on 24 rows): the board marks every placement anyway. */
+        int above = 0;
+        for (int i = 0; i < o.n && i < (int)sizeof tailbuf; i++)
+            above += tailbuf[i] == '\n';
+        int most = compact && rows > 0 && rows - above - 3 < 4 + 2 * GH ? 2 : 3;
+        carc_put_wrapped(&o, legend, 80, compact ? most : 0, nsq);
     }
     if (s->phase == CARC_PH_FOLLOW) {
         const carc_tile *T = &s->tiles[s->placed];

@@ -81,8 +81,8 @@ typedef struct hub_job {
 /* Locks, always taken in this order: a match's mu, then hub.mu (the list of matches and their
  * refs, held briefly), then smu (the store handle). cmu (the commit queue) is taken alone. A
  * match's mu is held while its actions are committed, so its messages keep the order of the
- * store, but no other match waits for that fsync: the committer thread writes the actions of
- * every match waiting in one transaction. */
+ * store, but no other match waits for that fsync: one transaction writes the actions of every
+ * match waiting (hub_store_actions). */
 struct hub {
     pthread_mutex_t mu;
     live *matches;             /* under mu, like index: every loaded match */
@@ -92,12 +92,11 @@ struct hub {
     store *st;
     bots *bots;
     pthread_mutex_t cmu;
-    pthread_cond_t ccv;        /* jobs waiting, or stop */
     pthread_cond_t dcv;        /* a group committed */
-    hub_job *jobs, *jobs_tail;
-    int cstop;
-    pthread_t committer;
-    int has_committer;
+    hub_job *jobs, *jobs_tail; /* waiting for the next group */
+    int committing;            /* a group is being written by its leader */
+    store_append *items;       /* the leader's, sized for the largest group yet */
+    size_t items_cap;
     int view_at_per_s;
 };
 
@@ -249,53 +248,38 @@ static json_t *hub_over_msg(const live *L)
 
 /* ---- Group commit ---- */
 
-static void *hub_committer(void *p)
+/* Write one group (every job waiting when its leader took the queue) in one transaction. */
+static void hub_commit_group(hub *h, hub_job *list)
 {
-    hub *h = p;
-    store_append *items = NULL;
-    size_t cap = 0;
-    pthread_mutex_lock(&h->cmu);
-    for (;;) {
-        while (!h->jobs && !h->cstop)
-            pthread_cond_wait(&h->ccv, &h->cmu);
-        if (!h->jobs)
-            break;
-        hub_job *list = h->jobs;
-        h->jobs = h->jobs_tail = NULL;
-        pthread_mutex_unlock(&h->cmu);
-        size_t n = 0;
-        for (hub_job *j = list; j; j = j->next)
-            n++;
-        if (n > cap) {
-            cap = 2 * n;
-            items = realloc(items, cap * sizeof *items);
-            if (!items)
-                abort();
-        }
-        n = 0;
-        for (hub_job *j = list; j; j = j->next)
-            items[n++] = j->item;
-        char err[TAFEL_ERR_LEN];
-        pthread_mutex_lock(&h->smu);
-        store_append_group(h->st, items, (int)n, err, sizeof err);
-        pthread_mutex_unlock(&h->smu);
-        pthread_mutex_lock(&h->cmu);
-        n = 0;
-        for (hub_job *j = list, *next; j; j = next) {
-            next = j->next; /* j belongs to its waiter again once done is set */
-            j->item.rc = items[n].rc;
-            memcpy(j->item.err, items[n].err, sizeof j->item.err);
-            n++;
-            j->done = 1;
-        }
-        pthread_cond_broadcast(&h->dcv);
+    size_t n = 0;
+    for (hub_job *j = list; j; j = j->next)
+        n++;
+    if (n > h->items_cap) {
+        h->items_cap = 2 * n;
+        h->items = realloc(h->items, h->items_cap * sizeof *h->items);
+        if (!h->items)
+            abort();
     }
-    pthread_mutex_unlock(&h->cmu);
-    free(items);
-    return NULL;
+    n = 0;
+    for (hub_job *j = list; j; j = j->next)
+        h->items[n++] = j->item;
+    char err[TAFEL_ERR_LEN];
+    pthread_mutex_lock(&h->smu);
+    store_append_group(h->st, h->items, (int)n, err, sizeof err);
+    pthread_mutex_unlock(&h->smu);
+    n = 0;
+    for (hub_job *j = list; j; j = j->next) {
+        j->item.rc = h->items[n].rc;
+        memcpy(j->item.err, h->items[n].err, sizeof j->item.err);
+        n++;
+    }
 }
 
-/* Store actions in the next group commit and wait for it: STORE_OK once they are on disk. */
+/* Store actions in the next group commit and wait for it: STORE_OK once they are on disk.
+ * Group commit has no thread of its own: a caller that finds no commit under way leads one,
+ * storing every job waiting (its own among them) in one transaction; callers arriving
+ * meanwhile wait and the first of them leads the next. One fsync serves every match waiting,
+ * and an act alone on a quiet server is stored by its own thread, with no hand-off. */
 static int hub_store_actions(hub *h, int64_t id, int first, const store_action *acts, int n,
                              char *err, size_t errlen)
 {
@@ -306,9 +290,24 @@ static int hub_store_actions(hub *h, int64_t id, int first, const store_action *
     else
         h->jobs = &job;
     h->jobs_tail = &job;
-    pthread_cond_signal(&h->ccv);
-    while (!job.done)
-        pthread_cond_wait(&h->dcv, &h->cmu);
+    while (!job.done) {
+        if (h->committing) {
+            pthread_cond_wait(&h->dcv, &h->cmu);
+            continue;
+        }
+        h->committing = 1;
+        hub_job *list = h->jobs;
+        h->jobs = h->jobs_tail = NULL;
+        pthread_mutex_unlock(&h->cmu);
+        hub_commit_group(h, list);
+        pthread_mutex_lock(&h->cmu);
+        for (hub_job *j = list, *next; j; j = next) {
+            next = j->next; /* j belongs to its waiter again once done is set */
+            j->done = 1;
+        }
+        h->committing = 0;
+        pthread_cond_broadcast(&h->dcv);
+    }
     pthread_mutex_unlock(&h->cmu);
     if (job.item.rc)
         snprintf(err, errlen, "%s", job.item.err);
@@ -596,7 +595,6 @@ hub *hub_new(const char *db_path, int bot_threads, char *err, size_t errlen)
     pthread_mutex_init(&h->mu, NULL);
     pthread_mutex_init(&h->smu, NULL);
     pthread_mutex_init(&h->cmu, NULL);
-    pthread_cond_init(&h->ccv, NULL);
     pthread_cond_init(&h->dcv, NULL);
     h->view_at_per_s = SERVER_VIEW_AT_PER_S;
     h->index_cap = 16;
@@ -608,9 +606,6 @@ hub *hub_new(const char *db_path, int bot_threads, char *err, size_t errlen)
         hub_free(h);
         return NULL;
     }
-    if (pthread_create(&h->committer, NULL, hub_committer, h))
-        abort();
-    h->has_committer = 1;
     static const store_status unfinished[] = {STORE_STATUS_OPEN, STORE_STATUS_RUNNING};
     int64_t *ids = NULL;
     size_t nids = 0;
@@ -654,13 +649,6 @@ void hub_free(hub *h)
     if (!h)
         return;
     bots_stop(h->bots);
-    if (h->has_committer) {
-        pthread_mutex_lock(&h->cmu);
-        h->cstop = 1;
-        pthread_cond_signal(&h->ccv);
-        pthread_mutex_unlock(&h->cmu);
-        pthread_join(h->committer, NULL);
-    }
     while (h->matches) {
         live *L = h->matches;
         h->matches = L->next;
@@ -671,7 +659,7 @@ void hub_free(hub *h)
     pthread_mutex_destroy(&h->mu);
     pthread_mutex_destroy(&h->smu);
     pthread_mutex_destroy(&h->cmu);
-    pthread_cond_destroy(&h->ccv);
+    free(h->items);
     pthread_cond_destroy(&h->dcv);
     free(h);
 }

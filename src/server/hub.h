@@ -5,7 +5,7 @@
  * Locking: each match has its own mutex, held from validating an action through storing it to
  * queueing every connection's message about it, so messages keep the order of the store; the
  * list of matches and the store handle have short-held locks of their own (hub.c). Actions of
- * all matches are stored by one committer thread, many in one transaction (group commit), and
+ * all matches waiting are stored in one transaction (group commit, led by the first of them), and
  * each is told to anyone only after the transaction holding it committed. Bots think outside
  * every lock on a snapshot (hub_bot_begin / hub_bot_end), so a long search blocks nobody.
  * Messages are written to the socket by the connection's own writer thread, so a client that

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "mpi/arena_mpi.h"
 
@@ -35,9 +36,16 @@ int mpi_arena_gate(void *ctx, int status)
     return root;
 }
 
-/* Sleep a little longer each time nothing came (20 us up to 1 ms). */
-static void mpi_nap(long *us)
+/* Sleep a little longer each time nothing came (20 us up to 1 ms). A rank whose launcher was
+ * killed would otherwise go on playing until MPI noticed, for seconds; rank 0's results file
+ * holds every finished game already, so stopping at once loses nothing --resume needs. */
+static void mpi_nap(const mpi_arena *m, long *us)
 {
+    if (m->launcher && (long)getppid() != m->launcher) {
+        fprintf(stderr, "tafel-mpi: rank %d: the launcher is gone; stopping (finish the run "
+                        "with --resume)\n", m->rank);
+        _exit(3);
+    }
     struct timespec ts = {0, *us * 1000};
     nanosleep(&ts, NULL);
     if (*us < 1000)
@@ -123,7 +131,7 @@ static int mpi_root(mpi_arena *m, const arena_config *c, arena_result *r, char *
         MPI_Status st;
         MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &st);
         if (!flag) {
-            mpi_nap(&nap);
+            mpi_nap(m, &nap);
             continue;
         }
         nap = 20;
@@ -161,18 +169,18 @@ static int mpi_root(mpi_arena *m, const arena_config *c, arena_result *r, char *
 }
 
 /* Wait for a request to complete, napping (MPI's blocking calls spin). */
-static void mpi_wait(MPI_Request *req)
+static void mpi_wait(const mpi_arena *m, MPI_Request *req)
 {
     long nap = 20;
     for (int done = 0;;) {
         MPI_Test(req, &done, MPI_STATUS_IGNORE);
         if (done)
             return;
-        mpi_nap(&nap);
+        mpi_nap(m, &nap);
     }
 }
 
-static int mpi_worker(const arena_config *c, char *err, size_t errlen)
+static int mpi_worker(const mpi_arena *m, const arena_config *c, char *err, size_t errlen)
 {
     int tag = TAG_READY;
     char *msg = NULL;
@@ -180,12 +188,12 @@ static int mpi_worker(const arena_config *c, char *err, size_t errlen)
     for (;;) {
         MPI_Request req;
         MPI_Isend(msg ? msg : "", (int)len, MPI_CHAR, 0, tag, MPI_COMM_WORLD, &req);
-        mpi_wait(&req);
+        mpi_wait(m, &req);
         free(msg);
         msg = NULL;
         long k;
         MPI_Irecv(&k, 1, MPI_LONG, 0, TAG_GAME, MPI_COMM_WORLD, &req);
-        mpi_wait(&req);
+        mpi_wait(m, &req);
         if (k < 0)
             return 0;
         arena_game g;
@@ -219,5 +227,5 @@ int mpi_arena_run(void *ctx, const arena_config *c, arena_result *r, char *err, 
     mpi_arena *m = ctx;
     if (m->rank == 0)
         return mpi_root(m, c, r, err, errlen);
-    return mpi_worker(c, err, errlen) ? -1 : 1;
+    return mpi_worker(m, c, err, errlen) ? -1 : 1;
 }

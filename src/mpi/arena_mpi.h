@@ -9,6 +9,7 @@
 
 typedef struct mpi_arena {
     int rank, size;
+    long launcher; /* the parent at start (mpirun), or 0: a rank stops once it is gone */
 } mpi_arena;
 
 /* cli_arena_hooks: every rank takes rank 0's verdict on the command line. */

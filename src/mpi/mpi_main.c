@@ -4,6 +4,7 @@
 #include <mpi.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/arena_cli.h"
 #include "mpi/arena_mpi.h"
@@ -22,6 +23,8 @@ int main(int argc, char **argv)
     mpi_arena m;
     MPI_Comm_rank(MPI_COMM_WORLD, &m.rank);
     MPI_Comm_size(MPI_COMM_WORLD, &m.size);
+    /* Under mpirun every rank is its child; a singleton (no mpirun) has no launcher to lose. */
+    m.launcher = m.size > 1 ? (long)getppid() : 0;
     if (provided < MPI_THREAD_FUNNELED) {
         if (m.rank == 0)
             fprintf(stderr, "tafel-mpi: this MPI library does not allow threads\n");

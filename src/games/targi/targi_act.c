@@ -126,8 +126,7 @@ static __attribute__((noinline)) int act_legal_fata(const targi_state *s, int32_
 static __attribute__((noinline)) int act_legal_markers(const tafel_game *g, const targi_state *s,
                                                        int32_t *out, int n)
 {
-    int p = s->turn;
-    const targi_player *pl = &s->pl[p];
+    const targi_player *pl = &s->pl[s->turn];
     int a0 = pl->marker[0], a1 = pl->marker[1];
     unsigned open = ((pl->src >> 3 & 1u) << a0) | ((pl->src >> 4 & 1u) << a1);
     unsigned tribe = ((unsigned)s->cell_kind[a0] << a0) | ((unsigned)s->cell_kind[a1] << a1);
@@ -137,12 +136,11 @@ static __attribute__((noinline)) int act_legal_markers(const tafel_game *g, cons
     unsigned tr = open & tribe;
     if (!tr)
         return n;
-    unsigned buy = 0;
-    for (unsigned m = tr; m; m &= m - 1) {
-        int c = __builtin_ctz(m);
-        buy |= (unsigned)act_can_buy(s, p, s->cell_card[c], TG_VIA_CENTRE) << c;
-    }
-    n = act_two(out, n, TG_A_BUY, buy);
+    /* both slots by table (an unused slot's cell may be empty: TG_NONE & 63 is a zero row) */
+    int idx = targi_pay_index(pl);
+    unsigned buy = (unsigned)targi_centre_payable(pl, s->cell_card[a0] & 63, idx) << a0 |
+                   (unsigned)targi_centre_payable(pl, s->cell_card[a1] & 63, idx) << a1;
+    n = act_two(out, n, TG_A_BUY, tr & buy & -(unsigned)(pl->ncards < 12));
     n = act_two(out, n, TG_A_HAND, tr & -(unsigned)(pl->hand == TG_NONE));
     return act_two(out, n, TG_A_DISCARD, tr & -(unsigned)act_may_discard(g, pl));
 }

@@ -44,6 +44,10 @@ extern const targi_border_card targi_border[17];     /* index 1..16 */
 extern const targi_goods_card targi_goods[TG_NGOODS_TYPES];
 extern const targi_tribe_card targi_tribe[TG_NTRIBE];
 extern const uint8_t targi_discount_card[TG_NSYM]; /* O5, C7, W5, T6, A6 */
+/* Per card (64 rows, those past the last card zero): its symbol's discount card, and whether it
+ * can be paid from the centre without [0] or with [1] that discount, bit targi_pay_index. */
+extern const uint8_t targi_tribe_discount[64];
+extern const uint64_t targi_centre_pay[64][2];
 extern const char targi_symbol_letter[TG_NSYM];
 extern const char *const targi_symbol_name[TG_NSYM];
 extern const char *const targi_good_name[3];         /* "date", "salt", "pepper" */

@@ -214,6 +214,21 @@ static inline int targi_can_pay(const targi_state *s, int p, int card, int via)
     return goods_ok && (!c->gold || gold);
 }
 
+/* His bit of targi_centre_pay: goods (2 or more of a kind count as 2) and gold (own or W9's). */
+static inline int targi_pay_index(const targi_player *pl)
+{
+    int g0 = pl->goods[0] < 2 ? pl->goods[0] : 2, g1 = pl->goods[1] < 2 ? pl->goods[1] : 2;
+    int g2 = pl->goods[2] < 2 ? pl->goods[2] : 2;
+    return (g0 * 9 + g1 * 3 + g2) * 2 + ((pl->gold | pl->w9gold) != 0);
+}
+
+/* targi_can_pay(s, p, card, TG_VIA_CENTRE) by table, idx = targi_pay_index(pl); card < 64. */
+static inline int targi_centre_payable(const targi_player *pl, int card, int idx)
+{
+    int k = (int)(pl->owned >> targi_tribe_discount[card]) & 1;
+    return (int)(targi_centre_pay[card][k] >> idx & 1);
+}
+
 /* targi_rules.c */
 void targi_init(const tafel_game *g, void *state);
 int targi_current_player(const tafel_game *g, const void *state);

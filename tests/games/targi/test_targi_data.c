@@ -76,6 +76,29 @@ static void test_border(void **unused)
     assert_int_equal(targi_opposite(7), 13);
 }
 
+/* The centre payment table agrees with targi_can_pay for every card, goods 0-4 of each kind,
+ * own gold, W9's gold and the symbol's discount card. */
+static void test_centre_pay_table(void **unused)
+{
+    (void)unused;
+    targi_state s;
+    memset(&s, 0, sizeof s);
+    targi_player *pl = &s.pl[0];
+    for (int card = 0; card < TG_NTRIBE; card++)
+        for (int v = 0; v < 5 * 5 * 5 * 8; v++) {
+            pl->goods[0] = (uint8_t)(v % 5);
+            pl->goods[1] = (uint8_t)(v / 5 % 5);
+            pl->goods[2] = (uint8_t)(v / 25 % 5);
+            pl->gold = (uint8_t)(v / 125 & 1);
+            pl->w9gold = (uint8_t)(v / 250 & 1);
+            pl->owned = (uint64_t)(v / 500 & 1) << targi_discount_card[targi_tribe[card].symbol];
+            assert_int_equal(targi_centre_payable(pl, card, targi_pay_index(pl)),
+                             targi_can_pay(&s, 0, card, TG_VIA_CENTRE));
+        }
+    for (int card = TG_NTRIBE; card < 64; card++)
+        assert_true(targi_centre_pay[card][0] == 0 && targi_centre_pay[card][1] == 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -83,6 +106,7 @@ int main(void)
         cmocka_unit_test(test_tribe_cards),
         cmocka_unit_test(test_costs_sample),
         cmocka_unit_test(test_border),
+        cmocka_unit_test(test_centre_pay_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -184,15 +184,16 @@ int targi_legal_top(const tafel_game *g, const targi_state *s, int32_t *out)
     return n;
 }
 
-/* Is there anything but "end" among the top-level choices? (cheap form of targi_legal_top) */
-static int act_has_action(const tafel_game *g, const targi_state *s)
+/* A Targi on a goods card, the Caravan or the Tribal Expansion always has an action. */
+#define ACT_ALWAYS ((1u << 2) | (1u << 3) | (1u << 6) | (1u << 7) | (1u << 11) | (1u << 13) | \
+                    (1u << 14) | (1u << 15))
+
+/* Is there anything but "end" among the top-level choices, with no Targi of ACT_ALWAYS open?
+ * (cheap form of targi_legal_top; out of line: targi_continue mostly returns before it) */
+static __attribute__((noinline)) int act_has_action(const tafel_game *g, const targi_state *s)
 {
     int p = s->turn;
     const targi_player *pl = &s->pl[p];
-    /* a Targi on a goods card, the Caravan or the Tribal Expansion always has an action */
-    if (pl->open_targi & ((1u << 2) | (1u << 3) | (1u << 6) | (1u << 7) | (1u << 11) |
-                          (1u << 13) | (1u << 14) | (1u << 15)))
-        return 1;
     for (unsigned use = pl->open_targi; use; use &= use - 1) {
         switch (__builtin_ctz(use)) {
         case 1:
@@ -300,7 +301,7 @@ void targi_continue(const tafel_game *g, targi_state *s)
         targi_set_chance(s, TG_CH_REPL);
         return;
     }
-    if (!act_has_action(g, s))
+    if (!(s->pl[s->turn].open_targi & ACT_ALWAYS) && !act_has_action(g, s))
         targi_end_phase(g, s);
 }
 
@@ -602,4 +603,3 @@ void targi_apply_act(const tafel_game *g, targi_state *s, int32_t a)
     }
     targi_continue(g, s);
 }
-

@@ -180,9 +180,12 @@ static inline int rules_select_bit(uint64_t m, int k)
 }
 
 /* The sample_chance hook: every card left is equally likely, so r * cards names the card (the
- * k-th in the walk's order) unless it lies within 1e-9 of a whole number; the walk's running
- * sum is off from the exact k / cards by less than 1e-12 (at most 45 roundings), so away from
- * a boundary both agree, and near one the walk itself decides. */
+ * k-th in the walk's order) unless it lies within 2^-29 (about 1.9e-9) of a whole number; the
+ * walk's running sum is off from the exact k / cards by less than 1e-12 (at most 45 roundings),
+ * so away from a boundary both agree, and near one the walk itself decides. r * cards is taken
+ * in 53-bit fixed point, integers being quicker than a double's floor and fraction: exact for
+ * the rng's doubles (multiples of 2^-53), else at most cards units of 2^-53 low, which only
+ * moves a product lying that close above a whole number below it, into the walk's margin. */
 int32_t targi_sample_chance(const tafel_game *g, const void *state, double r)
 {
     const targi_state *s = state;
@@ -190,10 +193,10 @@ int32_t targi_sample_chance(const tafel_game *g, const void *state, double r)
         return TG_CH_START_PLAYER + (r >= 0.5);
     int goods = rules_deck_kind(s) == TG_KIND_GOODS;
     int cards = goods ? s->gdeck_n : targi_popcount(s->tdeck);
-    double x = r * cards;
-    int k = (int)x;
-    double frac = x - k;
-    if (frac < 1e-9 || frac > 1 - 1e-9)
+    uint64_t x = (uint64_t)(int64_t)(r * 0x1p53) * (uint64_t)cards;
+    int k = (int)(x >> 53);
+    uint64_t frac = x & ((1ull << 53) - 1);
+    if (frac - (1ull << 24) > (1ull << 53) - (1ull << 25)) /* frac < 2^24 or > 2^53 - 2^24 */
         return rules_sample_walk(g, s, r);
     if (goods) {
         /* copies per type (at most 3) as bytes: types 0-7, then 8-11 after the first 8's */

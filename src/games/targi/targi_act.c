@@ -313,22 +313,23 @@ static void act_use_cell(targi_state *s, int c)
     s->repl_cell = (uint8_t)c;
 }
 
+/* Without a branch on the card's contents: the card drawn or taken is random. */
 void targi_receive(targi_state *s, int p, int t)
 {
     targi_player *pl = &s->pl[p];
     const targi_goods_card *gc = &targi_goods[t];
-    for (int k = 0; k < 3; k++)
-        if (gc->goods[k]) {
-            pl->goods[k] += gc->goods[k];
-            pl->got |= (uint8_t)((1 << k) | TG_GOT_ANY);
-        }
+    unsigned g0 = gc->goods[0], g1 = gc->goods[1], g2 = gc->goods[2];
+    unsigned kinds = (g0 != 0) | (g1 != 0) << 1 | (g2 != 0) << 2;
+    pl->goods[0] = (uint8_t)(pl->goods[0] + g0);
+    pl->goods[1] = (uint8_t)(pl->goods[1] + g1);
+    pl->goods[2] = (uint8_t)(pl->goods[2] + g2);
+    pl->got |= (uint8_t)(kinds | (kinds != 0) * TG_GOT_ANY);
     pl->gold += gc->gold;
     pl->vp += gc->vp;
-    if (gc->choice) {
-        s->pend = TG_P_CHOOSE;
-        s->pend_n = 1;
-        s->pend_flag = TG_CHOOSE_FROM_CARD;
-    }
+    unsigned choice = gc->choice;
+    s->pend = (uint8_t)(choice ? TG_P_CHOOSE : s->pend);
+    s->pend_n = (uint8_t)(choice ? 1 : s->pend_n);
+    s->pend_flag = (uint8_t)(choice ? TG_CHOOSE_FROM_CARD : s->pend_flag);
 }
 
 static void act_take_cell(targi_state *s, int p, int c)

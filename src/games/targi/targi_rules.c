@@ -278,7 +278,7 @@ static void rules_begin_place(targi_state *s)
     }
     s->stage = TG_ST_PLACE;
     s->turn = s->start;
-    s->blocked[0] = s->blocked[1] = 0;
+    s->blocked[0] = s->blocked[1] = 0x1111; /* the corners (and the unused 0) */
 }
 
 /* ---- raids ---- */
@@ -487,11 +487,10 @@ int targi_legal_actions(const tafel_game *g, const void *state, int32_t *out)
         return s->pend == TG_P_NONE ? targi_legal_top(g, s, out) : targi_legal_act(g, s, out);
     if (s->stage != TG_ST_PLACE)
         return rules_legal_other(g, s, out);
-    /* W6 lets him join the robber: a mask instead of a branch */
+    /* W6 lets him join the robber: a shift instead of a branch */
     const targi_player *pl = &s->pl[s->turn];
-    unsigned w6 = (unsigned)(pl->owned >> C_W6 & 1) - 1; /* all ones without W6 */
-    unsigned f = ~((unsigned)s->blocked[s->turn] | (targi_place_bit(s->robber) & w6));
-    unsigned lo = f & 0x3f, hi = f >> 6 & 0x3f;
+    unsigned f = ~(s->blocked[s->turn] | (unsigned)(~pl->owned >> C_W6 & 1) << s->robber);
+    unsigned lo = (f >> 1 & 7) | (f >> 2 & 0x38), hi = (f >> 9 & 7) | (f >> 10 & 0x38);
     /* two table rows of at most 6 borders each, copied whole: no loop, no branch */
     memcpy(out, rules_place_half[0][lo], sizeof rules_place_half[0][0]);
     int n = rules_place_count[lo];
@@ -562,9 +561,9 @@ static RULES_COLD void rules_apply_place(const tafel_game *g, targi_state *s, in
     s->border[b] = (int8_t)p;
     pl->targi[pl->ntargi++] = (uint8_t)b;
     pl->open_targi |= (uint16_t)(1u << b);
-    s->blocked[0] |= (uint16_t)targi_place_bit(b);
-    s->blocked[1] |= (uint16_t)targi_place_bit(b);
-    s->blocked[1 - p] |= (uint16_t)targi_place_bit(targi_opposite(b));
+    s->blocked[0] |= (uint16_t)(1u << b);
+    s->blocked[1] |= (uint16_t)(1u << b);
+    s->blocked[1 - p] |= (uint16_t)(1u << targi_opposite(b));
     targi_player *op = &s->pl[1 - p];
     if (op->ntargi < op->maxtargi)
         s->turn = (uint8_t)(1 - p);

@@ -91,7 +91,7 @@ typedef struct targi_state {
     uint8_t pend, pend_card, pend_cell, pend_n, pend_via, pend_secret, pend_gen, pend_flag;
     uint8_t repl_cell;
     uint8_t end_flag;
-    uint16_t blocked[2];                 /* placing: borders he may not use (targi_place_bit) */
+    uint16_t blocked[2];                 /* placing: bit b set if player may not use border b */
 } targi_state;
 
 /* Action ids. */
@@ -161,15 +161,6 @@ static inline int targi_opposite(int b)
     /* 1-11, 2-10, 3-9, 5-15, 6-14, 7-13; corners (and 0) map to themselves */
     static const uint8_t opp[17] = {0, 11, 10, 9, 4, 15, 14, 13, 8, 3, 2, 1, 12, 7, 6, 5, 16};
     return opp[b];
-}
-/* The bit of border b in targi_state.blocked: the 12 borders that are no corner, 1-3, 5-7,
- * 9-11 and 13-15, as bits 0-11; corners (and 0) have none. */
-static inline unsigned targi_place_bit(int b)
-{
-    static const uint16_t bit[17] = {0,     1,     2,     4,      0,      8,      16,
-                                     32,    0,     64,    128,    256,    0,      512,
-                                     1024,  2048,  0};
-    return bit[b];
 }
 /* Raid k (1..4): goods owed (raid 4 asks gold instead), VP owed. */
 static inline int targi_raid_goods(int k)

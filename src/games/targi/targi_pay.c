@@ -73,18 +73,26 @@ int targi_trade_options(const tafel_game *g, const targi_state *s, int p, int32_
     unsigned received = s->pend_flag;
     int n = 0;
     if (!mixed) {
-        /* one kind per exchange; codes ascend with pepper, salt, date counts */
+        /* one kind per exchange; codes ascend with pepper, salt, date counts. Every candidate
+         * is written and kept by its condition: how many goods he has is random, and loops
+         * bounded by it mispredicted. 1 -> 1 (T8) and 2 -> 1 give one of the other two kinds
+         * (r = 1 + kind), 3 -> gold (r = 0). */
         static const int unit[3] = {16, 4, 1};
-        for (int k = 2; k >= 0; k--)
-            for (int cnt = 1; cnt <= 3 && cnt <= pl->goods[k]; cnt++) {
-                int base = cnt * unit[k] * 4;
-                if (cnt == 3)
-                    out[n++] = id0 + base;
-                else if (cnt == 2 || (t8 && !(received >> k & 1)))
-                    for (int r = 1; r < 4; r++)
-                        if (r - 1 != k)
-                            out[n++] = id0 + base + r;
-            }
+        for (int k = 2; k >= 0; k--) {
+            int have = pl->goods[k], base = unit[k] * 4;
+            int r0 = k == 0 ? 2 : 1, r1 = k == 2 ? 2 : 3; /* the two other kinds, ascending */
+            int one = (have >= 1) & t8 & !(received >> k & 1), two = have >= 2;
+            out[n] = id0 + base + r0;
+            n += one;
+            out[n] = id0 + base + r1;
+            n += one;
+            out[n] = id0 + 2 * base + r0;
+            n += two;
+            out[n] = id0 + 2 * base + r1;
+            n += two;
+            out[n] = id0 + 3 * base;
+            n += have >= 3;
+        }
         return n;
     }
     for (int d = 0; d <= 3 && d <= pl->goods[0]; d++)

@@ -249,22 +249,22 @@ int targi_legal_act(const tafel_game *g, const targi_state *s, int32_t *out)
         return n;
     case TG_P_PAY:
         return targi_pay_options(s, p, s->pend_card, s->pend_via, TG_A_PAY, out);
-    case TG_P_ROW:
-        for (int r = 0; r < 3; r++)
-            if (pl->rowlen[r] < 4)
-                out[n++] = TG_A_ROW + r;
+    case TG_P_ROW: /* here and below each choice written, kept by its (random) condition */
+        for (int r = 0; r < 3; r++) {
+            out[n] = TG_A_ROW + r;
+            n += pl->rowlen[r] < 4;
+        }
         return n;
     case TG_P_TRIBE: {
         int via = s->pend_cell == TG_NONE ? TG_VIA_DRAWN : TG_VIA_CENTRE;
-        if (act_can_buy(s, p, s->pend_card, via))
-            out[n++] = TG_A_TRIBE_BUY;
-        if (pl->hand == TG_NONE)
-            out[n++] = TG_A_TRIBE_HAND;
-        if (act_may_discard(g, pl))
-            out[n++] = TG_A_TRIBE_DISCARD;
-        if (s->pend_cell != TG_NONE)
-            out[n++] = TG_A_TRIBE_LEAVE;
-        return n;
+        out[n] = TG_A_TRIBE_BUY;
+        n += act_can_buy(s, p, s->pend_card, via);
+        out[n] = TG_A_TRIBE_HAND;
+        n += pl->hand == TG_NONE;
+        out[n] = TG_A_TRIBE_DISCARD;
+        n += act_may_discard(g, pl);
+        out[n] = TG_A_TRIBE_LEAVE;
+        return n + (s->pend_cell != TG_NONE);
     }
     case TG_P_TRADE:
         n = targi_trade_options(g, s, p, TG_A_TRADE, out);

@@ -125,12 +125,19 @@ int targi_silver_options(const tafel_game *g, const targi_state *s, int p, int32
     int mixed = g->params[TG_PARAM_MIXED];
     int n = 0;
     if (!mixed) {
+        /* every candidate written, kept by its condition: loops bounded by the (random) goods
+         * and gold held mispredicted */
         static const int unit[3] = {25, 5, 1};
-        for (int gd = 1; gd <= 2 && gd <= pl->gold; gd++)
-            out[n++] = id0 + gd;
-        for (int k = 2; k >= 0; k--)
-            for (int cnt = 2; cnt <= 4 && cnt <= pl->goods[k]; cnt += 2)
-                out[n++] = id0 + cnt * unit[k] * 3;
+        out[n] = id0 + 1;
+        n += pl->gold >= 1;
+        out[n] = id0 + 2;
+        n += pl->gold >= 2;
+        for (int k = 2; k >= 0; k--) {
+            out[n] = id0 + 2 * unit[k] * 3;
+            n += pl->goods[k] >= 2;
+            out[n] = id0 + 4 * unit[k] * 3;
+            n += pl->goods[k] >= 4;
+        }
         return n;
     }
     for (int d = 0; d <= 4 && d <= pl->goods[0]; d++)

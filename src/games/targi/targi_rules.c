@@ -469,9 +469,10 @@ static RULES_COLD int rules_legal_other(const tafel_game *g, const targi_state *
             out[n++] = TG_A_CHOOSE + k;
         return n;
     case TG_ST_LIMIT:
-        for (int k = 0; k < 3; k++)
-            if (pl->goods[k])
-                out[n++] = TG_A_RETURN + k;
+        for (int k = 0; k < 3; k++) { /* written, kept by its (random) condition */
+            out[n] = TG_A_RETURN + k;
+            n += pl->goods[k] != 0;
+        }
         return n;
     }
     return 0;

@@ -223,7 +223,9 @@ int32_t targi_sample_chance(const tafel_game *g, const void *state, double r)
 void targi_set_chance(targi_state *s, int chance)
 {
     s->chance = (uint8_t)chance;
-    rules_ensure_deck(s, rules_deck_kind(s));
+    /* which deck a draw takes from is random in play, so the test is on both: rarely true */
+    if ((s->gdeck_n == 0) | (s->tdeck == 0))
+        rules_ensure_deck(s, rules_deck_kind(s));
 }
 
 /* ---- placement ---- */

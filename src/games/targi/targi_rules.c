@@ -564,9 +564,18 @@ static RULES_COLD void rules_apply_place(const tafel_game *g, targi_state *s, in
     s->border[b] = (int8_t)p;
     pl->targi[pl->ntargi++] = (uint8_t)b;
     pl->open_targi |= (uint16_t)(1u << b);
-    s->blocked[0] |= (uint16_t)(1u << b);
-    s->blocked[1] |= (uint16_t)(1u << b);
-    s->blocked[1 - p] |= (uint16_t)(1u << targi_opposite(b));
+    /* both players' blocked as one word, updated by one store: the border for both, its
+     * opposite for the other player (written as three 16-bit updates, the compiler moved
+     * them through vector registers) */
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    int other = 16 * (1 - p); /* the other player's half */
+#else
+    int other = 16 * p;
+#endif
+    uint32_t blocked;
+    memcpy(&blocked, s->blocked, 4);
+    blocked |= (1u << b) * 0x10001u | (1u << targi_opposite(b)) << other;
+    memcpy(s->blocked, &blocked, 4);
     targi_player *op = &s->pl[1 - p];
     if (op->ntargi < op->maxtargi)
         s->turn = (uint8_t)(1 - p);

@@ -49,6 +49,27 @@ static int act_can_silver(const tafel_game *g, const targi_player *pl)
     return (int)(act_trade_silver_bits(g, pl) >> 10 & 1);
 }
 
+/* goods[0..2] and gold as one word (d, sa, pe goods and gold). Changes to them are one store:
+ * the next list reads them as one word (act_trade_silver_bits), and a word read over byte
+ * stores not yet written waits for them. */
+static inline uint32_t act_purse(unsigned d, unsigned sa, unsigned pe, unsigned gold)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    return d | sa << 8 | pe << 16 | gold << 24;
+#else
+    return d << 24 | sa << 16 | pe << 8 | gold;
+#endif
+}
+
+/* Adds add and takes sub: exact while every byte of the result is in 0..255 (they are). */
+static inline void act_purse_change(targi_player *pl, uint32_t add, uint32_t sub)
+{
+    uint32_t w;
+    memcpy(&w, pl->goods, 4);
+    w = w + add - sub;
+    memcpy(pl->goods, &w, 4);
+}
+
 /* A drawn or marked tribe card may be bought: a free space and a way to pay. */
 static int act_can_buy(const targi_state *s, int p, int card, int via)
 {
@@ -320,11 +341,8 @@ void targi_receive(targi_state *s, int p, int t)
     const targi_goods_card *gc = &targi_goods[t];
     unsigned g0 = gc->goods[0], g1 = gc->goods[1], g2 = gc->goods[2];
     unsigned kinds = (g0 != 0) | (g1 != 0) << 1 | (g2 != 0) << 2;
-    pl->goods[0] = (uint8_t)(pl->goods[0] + g0);
-    pl->goods[1] = (uint8_t)(pl->goods[1] + g1);
-    pl->goods[2] = (uint8_t)(pl->goods[2] + g2);
+    act_purse_change(pl, act_purse(g0, g1, g2, gc->gold), 0);
     pl->got |= (uint8_t)(kinds | (kinds != 0) * TG_GOT_ANY);
-    pl->gold += gc->gold;
     pl->vp += gc->vp;
     unsigned choice = gc->choice;
     s->pend = (uint8_t)(choice ? TG_P_CHOOSE : s->pend);
@@ -399,12 +417,9 @@ static void act_pay(targi_state *s, int p, int code)
 {
     targi_player *pl = &s->pl[p];
     int gm = code % 3, v = code / 3;
-    pl->goods[0] -= (uint8_t)(v / 16);
-    pl->goods[1] -= (uint8_t)(v / 4 % 4);
-    pl->goods[2] -= (uint8_t)(v % 4);
-    if (gm == 1)
-        pl->gold--;
-    else if (gm == 2)
+    act_purse_change(pl, 0, act_purse((unsigned)v / 16, (unsigned)v / 4 % 4, (unsigned)v % 4,
+                                      gm == 1));
+    if (gm == 2)
         pl->w9gold = 0;
     int card = s->pend_card;
     switch (s->pend_via) {
@@ -531,7 +546,7 @@ void targi_apply_act(const tafel_game *g, targi_state *s, int32_t a)
         act_use_cell(s, c);
     } else if (a >= TG_A_CHOOSE && a < TG_A_TRIBE_BUY) {
         int k = a - TG_A_CHOOSE;
-        pl->goods[k]++;
+        act_purse_change(pl, act_purse(k == 0, k == 1, k == 2, 0), 0);
         if (s->pend_flag & TG_CHOOSE_FROM_CARD)
             pl->got |= (uint8_t)((1 << k) | TG_GOT_ANY);
         if (--s->pend_n == 0)
@@ -563,24 +578,16 @@ void targi_apply_act(const tafel_game *g, targi_state *s, int32_t a)
         act_place_card(s, p, s->pend_card, a - TG_A_ROW);
     } else if (a >= TG_A_TRADE && a < TG_A_DONE) {
         int c = a - TG_A_TRADE, r = c % 4, v = c / 4;
-        pl->goods[0] -= (uint8_t)(v / 16);
-        pl->goods[1] -= (uint8_t)(v / 4 % 4);
-        pl->goods[2] -= (uint8_t)(v % 4);
-        if (r == 0) {
-            pl->gold++;
-        } else {
-            pl->goods[r - 1]++;
-            s->pend_flag |= (uint8_t)(1u << (r - 1)); /* received this visit */
-        }
+        act_purse_change(pl, act_purse(r == 1, r == 2, r == 3, r == 0),
+                         act_purse((unsigned)v / 16, (unsigned)v / 4 % 4, (unsigned)v % 4, 0));
+        s->pend_flag |= (uint8_t)(1u << r >> 1); /* good r - 1 received this visit */
     } else if (a == TG_A_DONE) {
         targi_pend_clear(s);
     } else if (a >= TG_A_SILVER && a < TG_A_SWAP) {
         int c = a - TG_A_SILVER, gd = c % 3, v = c / 3;
         int d = v / 25, sa = v / 5 % 5, pe = v % 5;
-        pl->goods[0] -= (uint8_t)d;
-        pl->goods[1] -= (uint8_t)sa;
-        pl->goods[2] -= (uint8_t)pe;
-        pl->gold -= (uint8_t)gd;
+        act_purse_change(pl, 0,
+                         act_purse((unsigned)d, (unsigned)sa, (unsigned)pe, (unsigned)gd));
         int cnt = d + sa + pe;
         pl->vp += (uint16_t)(gd ? 2 * gd : cnt == 2 ? 1 : 3);
         targi_pend_clear(s);

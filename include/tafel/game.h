@@ -181,6 +181,11 @@ struct tafel_game_type {
      * guess faster must fall back to the walk where rounding could decide (r near an acc_i).
      * tests/support/check_chance.h checks it. No allocation. NULL: the walk. */
     int32_t (*sample_chance)(const tafel_game *g, const void *state, double r);
+    /* tafel_random_games for this game: the same games with the same draws (and so the same
+     * action count), with the game's own functions called directly so that the compiler can
+     * inline them into the loop; a game defines it with TAFEL_RANDOM_GAMES_LOOP below. NULL:
+     * the generic loop, through the pointers above. */
+    long long (*random_games)(const tafel_game *g, uint64_t first_seed, long games);
 };
 
 /* ---- Loading (registry.c) ---- */
@@ -230,5 +235,42 @@ json_t *tafel_events_json(const tafel_game *g, const void *before, int32_t actio
  * tafel_sample_chance, moves with tafel_rng_below over legal_actions). Returns the total number
  * of actions: the fingerprint `tafel bench` prints and tests compare. */
 long long tafel_random_games(const tafel_game *g, uint64_t first_seed, long games);
+/* The loop behind tafel_random_games, written once. A game's random_games hook calls it with
+ * its own functions by name, so that the calls are direct and can be inlined; sample_chance may
+ * be NULL (the generic walk). */
+static inline long long tafel_random_games_with(
+    const tafel_game *g, uint64_t first_seed, long games, size_t state_size, int max_legal,
+    void (*init)(const tafel_game *, void *),
+    int (*legal_actions)(const tafel_game *, const void *, int32_t *),
+    int (*current_player)(const tafel_game *, const void *),
+    void (*apply)(const tafel_game *, void *, int32_t),
+    int32_t (*sample_chance)(const tafel_game *, const void *, double))
+{
+    long long actions = 0;
+    _Alignas(64) unsigned char state[state_size];
+    int32_t legal[max_legal];
+    for (long i = 0; i < games; i++) {
+        tafel_rng rng;
+        tafel_rng_seed(&rng, first_seed + (uint64_t)i);
+        init(g, state);
+        for (;;) {
+            /* legal_actions is 0 exactly at chance and terminal nodes, so most steps need no
+             * current_player; the draws are tafel_sample_chance's, in the same order */
+            int n = legal_actions(g, state, legal);
+            int32_t a;
+            if (n > 0) {
+                a = legal[tafel_rng_below(&rng, (uint32_t)n)];
+            } else {
+                if (current_player(g, state) == TAFEL_TERMINAL)
+                    break;
+                a = sample_chance ? sample_chance(g, state, tafel_rng_double(&rng))
+                                  : tafel_sample_chance(g, state, &rng);
+            }
+            apply(g, state, a);
+            actions++;
+        }
+    }
+    return actions;
+}
 
 #endif

@@ -340,30 +340,9 @@ json_t *tafel_events_json(const tafel_game *g, const void *before, int32_t actio
 long long tafel_random_games(const tafel_game *g, uint64_t first_seed, long games)
 {
     const tafel_game_type *t = g->type;
-    long long actions = 0;
-    _Alignas(64) unsigned char state[t->state_size];
-    int32_t legal[GAME_MAX_LEGAL];
-    for (long i = 0; i < games; i++) {
-        tafel_rng rng;
-        tafel_rng_seed(&rng, first_seed + (uint64_t)i);
-        t->init(g, state);
-        for (;;) {
-            /* legal_actions is 0 exactly at chance and terminal nodes (game.h), so most steps
-             * need no current_player; the draws are tafel_sample_chance's, in the same order */
-            int n = t->legal_actions(g, state, legal);
-            int32_t a;
-            if (n > 0) {
-                a = legal[tafel_rng_below(&rng, (uint32_t)n)];
-            } else {
-                if (t->current_player(g, state) == TAFEL_TERMINAL)
-                    break;
-                double r = tafel_rng_double(&rng);
-                a = t->sample_chance ? t->sample_chance(g, state, r)
-                                     : game_chance_walk(g, state, r);
-            }
-            t->apply(g, state, a);
-            actions++;
-        }
-    }
-    return actions;
+    if (t->random_games)
+        return t->random_games(g, first_seed, games);
+    return tafel_random_games_with(g, first_seed, games, t->state_size, GAME_MAX_LEGAL, t->init,
+                                   t->legal_actions, t->current_player, t->apply,
+                                   t->sample_chance);
 }

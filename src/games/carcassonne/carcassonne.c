@@ -780,6 +780,14 @@ int carc_text_to_action(const tafel_game *g, const void *state, const char *text
 int carc_observation_tensor(const tafel_game *g, const void *state, int viewer, float *out,
                             int *shape);
 
+/* tafel_random_games' hook: the generic loop with direct calls. */
+static long long carc_random_games(const tafel_game *g, uint64_t first_seed, long games)
+{
+    return tafel_random_games_with(g, first_seed, games, sizeof(carc_state), 1024, carc_init,
+                                   carc_legal_actions, carc_current, carc_apply_api,
+                                   carc_sample_chance);
+}
+
 const tafel_game_type tafel_game_carcassonne = {
     .name = "carcassonne",
     .long_name = "Carcassonne with Inns & Cathedrals and Tatan",
@@ -797,6 +805,7 @@ const tafel_game_type tafel_game_carcassonne = {
     .legal_actions = carc_legal_actions,
     .chance_outcomes = carc_chance_outcomes,
     .sample_chance = carc_sample_chance,
+    .random_games = carc_random_games,
     .apply = carc_apply_api,
     .returns = carc_returns,
     .scores = carc_scores,

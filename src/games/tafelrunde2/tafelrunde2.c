@@ -27,6 +27,14 @@ static const tafel_param_alias tr2_aliases[] = {
 int tr2_observation_tensor(const tafel_game *g, const void *state, int viewer, float *out,
                            int *shape);
 
+/* tafel_random_games' hook: the generic loop with direct calls. */
+static long long tr2_random_games(const tafel_game *g, uint64_t first_seed, long games)
+{
+    return tafel_random_games_with(g, first_seed, games, sizeof(tr2_state), TR2_MAX_LEGAL,
+                                   tr2_init, tr2_legal_actions, tr2_current_player, tr2_apply,
+                                   tr2_sample_chance);
+}
+
 const tafel_game_type tafel_game_tafelrunde2 = {
     .name = "tafelrunde2",
     .long_name = "Die Tafelrunde 2",
@@ -58,4 +66,5 @@ const tafel_game_type tafel_game_tafelrunde2 = {
     .events_json = tr2_events_json,
     .observation_tensor = tr2_observation_tensor,
     .sample_chance = tr2_sample_chance,
+    .random_games = tr2_random_games,
 };

@@ -45,4 +45,5 @@ const tafel_game_type tafel_game_targi = {
     .events_json = targi_events_json,
     .observation_tensor = targi_observation_tensor,
     .sample_chance = targi_sample_chance,
+    .random_games = targi_random_games,
 };

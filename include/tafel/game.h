@@ -218,6 +218,8 @@ int tafel_apply(const tafel_game *g, void *state, int32_t action, char *err, siz
  * then type->sample_chance(r) when the game has it, else the generic walk over
  * chance_outcomes (see sample_chance); either way the same outcome for the same r. */
 int32_t tafel_sample_chance(const tafel_game *g, const void *state, tafel_rng *rng);
+/* The same for a given r in [0, 1): the outcome that r selects. */
+int32_t tafel_sample_chance_r(const tafel_game *g, const void *state, double r);
 /* 0 if s has no control character; else -1 and "WHAT: control character at position N". The
  * parsers quote their input in their messages, which must stay one line. */
 int tafel_check_printable(const char *what, const char *s, char *err, size_t errlen);
@@ -236,10 +238,11 @@ json_t *tafel_events_json(const tafel_game *g, const void *before, int32_t actio
  * of actions: the fingerprint `tafel bench` prints and tests compare. */
 long long tafel_random_games(const tafel_game *g, uint64_t first_seed, long games);
 /* The loop behind tafel_random_games, written once. A game's random_games hook calls it with
- * its own functions by name, so that the calls are direct and can be inlined; sample_chance may
- * be NULL (the generic walk). */
+ * its own functions by name, so that the calls are direct and can be inlined, and with buffers
+ * of fixed size (a variable-length array would cost the loop a register); state holds a state
+ * of the game, legal max_legal actions; sample_chance may be NULL (the generic walk). */
 static inline long long tafel_random_games_with(
-    const tafel_game *g, uint64_t first_seed, long games, size_t state_size, int max_legal,
+    const tafel_game *g, uint64_t first_seed, long games, void *state, int32_t *legal,
     void (*init)(const tafel_game *, void *),
     int (*legal_actions)(const tafel_game *, const void *, int32_t *),
     int (*current_player)(const tafel_game *, const void *),
@@ -247,24 +250,26 @@ static inline long long tafel_random_games_with(
     int32_t (*sample_chance)(const tafel_game *, const void *, double))
 {
     long long actions = 0;
-    _Alignas(64) unsigned char state[state_size];
-    int32_t legal[max_legal];
     for (long i = 0; i < games; i++) {
         tafel_rng rng;
         tafel_rng_seed(&rng, first_seed + (uint64_t)i);
         init(g, state);
         for (;;) {
-            /* legal_actions is 0 exactly at chance and terminal nodes, so most steps need no
-             * current_player; the draws are tafel_sample_chance's, in the same order */
+            /* The step's first draw is taken before legal_actions, so that its arithmetic
+             * overlaps the call: it is the draw tafel_rng_below or tafel_rng_double would take
+             * first (at the end it is thrown away; the next game reseeds). legal_actions is 0
+             * exactly at chance and terminal nodes, so most steps need no current_player. */
+            uint64_t x = tafel_rng_next(&rng);
             int n = legal_actions(g, state, legal);
             int32_t a;
             if (n > 0) {
-                a = legal[tafel_rng_below(&rng, (uint32_t)n)];
+                a = legal[tafel_rng_below_from(&rng, x, (uint32_t)n)];
             } else {
                 if (current_player(g, state) == TAFEL_TERMINAL)
                     break;
-                a = sample_chance ? sample_chance(g, state, tafel_rng_double(&rng))
-                                  : tafel_sample_chance(g, state, &rng);
+                double r = tafel_rng_double_from(x);
+                a = sample_chance ? sample_chance(g, state, r)
+                                  : tafel_sample_chance_r(g, state, r);
             }
             apply(g, state, a);
             actions++;

@@ -29,11 +29,12 @@ inline uint64_t tafel_rng_next(tafel_rng *rng)
     return result;
 }
 
-/* Uniform integer in [0, n); n must be > 0. Unbiased (rejection sampling). */
-inline uint32_t tafel_rng_below(tafel_rng *rng, uint32_t n)
+/* tafel_rng_below whose first draw, x = tafel_rng_next(rng), was taken already (so that a loop
+ * can draw before it knows n); further draws, if any, come from rng. */
+inline uint32_t tafel_rng_below_from(tafel_rng *rng, uint64_t x, uint32_t n)
 {
     /* Lemire's multiply-shift with rejection of the biased low range. */
-    uint64_t m = (uint64_t)(uint32_t)(tafel_rng_next(rng) >> 32) * n;
+    uint64_t m = (uint64_t)(uint32_t)(x >> 32) * n;
     uint32_t low = (uint32_t)m;
     if (low < n) {
         uint32_t threshold = (uint32_t)(-n) % n;
@@ -45,10 +46,22 @@ inline uint32_t tafel_rng_below(tafel_rng *rng, uint32_t n)
     return (uint32_t)(m >> 32);
 }
 
+/* Uniform integer in [0, n); n must be > 0. Unbiased (rejection sampling). */
+inline uint32_t tafel_rng_below(tafel_rng *rng, uint32_t n)
+{
+    return tafel_rng_below_from(rng, tafel_rng_next(rng), n);
+}
+
+/* tafel_rng_double from its draw x = tafel_rng_next(rng). */
+inline double tafel_rng_double_from(uint64_t x)
+{
+    return (double)(x >> 11) * 0x1.0p-53;
+}
+
 /* Uniform double in [0, 1). */
 inline double tafel_rng_double(tafel_rng *rng)
 {
-    return (double)(tafel_rng_next(rng) >> 11) * 0x1.0p-53;
+    return tafel_rng_double_from(tafel_rng_next(rng));
 }
 
 /* Derive an independent stream (for per-thread or per-game seeds). */

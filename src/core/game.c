@@ -289,7 +289,11 @@ static __attribute__((noinline)) int32_t game_chance_walk(const tafel_game *g,
 
 int32_t tafel_sample_chance(const tafel_game *g, const void *state, tafel_rng *rng)
 {
-    double r = tafel_rng_double(rng);
+    return tafel_sample_chance_r(g, state, tafel_rng_double(rng));
+}
+
+int32_t tafel_sample_chance_r(const tafel_game *g, const void *state, double r)
+{
     if (g->type->sample_chance)
         return g->type->sample_chance(g, state, r);
     return game_chance_walk(g, state, r);
@@ -342,7 +346,8 @@ long long tafel_random_games(const tafel_game *g, uint64_t first_seed, long game
     const tafel_game_type *t = g->type;
     if (t->random_games)
         return t->random_games(g, first_seed, games);
-    return tafel_random_games_with(g, first_seed, games, t->state_size, GAME_MAX_LEGAL, t->init,
-                                   t->legal_actions, t->current_player, t->apply,
-                                   t->sample_chance);
+    _Alignas(64) unsigned char state[t->state_size];
+    int32_t legal[GAME_MAX_LEGAL];
+    return tafel_random_games_with(g, first_seed, games, state, legal, t->init, t->legal_actions,
+                                   t->current_player, t->apply, t->sample_chance);
 }

@@ -20,6 +20,8 @@ void tafel_rng_seed(tafel_rng *rng, uint64_t seed)
 extern uint64_t tafel_rng_next(tafel_rng *rng);
 extern uint32_t tafel_rng_below(tafel_rng *rng, uint32_t n);
 extern double tafel_rng_double(tafel_rng *rng);
+extern uint32_t tafel_rng_below_from(tafel_rng *rng, uint64_t x, uint32_t n);
+extern double tafel_rng_double_from(uint64_t x);
 
 uint64_t tafel_rng_mix(uint64_t a, uint64_t b)
 {

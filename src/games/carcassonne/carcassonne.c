@@ -783,9 +783,10 @@ int carc_observation_tensor(const tafel_game *g, const void *state, int viewer, 
 /* tafel_random_games' hook: the generic loop with direct calls. */
 static long long carc_random_games(const tafel_game *g, uint64_t first_seed, long games)
 {
-    return tafel_random_games_with(g, first_seed, games, sizeof(carc_state), 1024, carc_init,
-                                   carc_legal_actions, carc_current, carc_apply_api,
-                                   carc_sample_chance);
+    carc_state s;
+    int32_t legal[1024];
+    return tafel_random_games_with(g, first_seed, games, &s, legal, carc_init, carc_legal_actions,
+                                   carc_current, carc_apply_api, carc_sample_chance);
 }
 
 const tafel_game_type tafel_game_carcassonne = {

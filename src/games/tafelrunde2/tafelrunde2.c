@@ -30,9 +30,10 @@ int tr2_observation_tensor(const tafel_game *g, const void *state, int viewer, f
 /* tafel_random_games' hook: the generic loop with direct calls. */
 static long long tr2_random_games(const tafel_game *g, uint64_t first_seed, long games)
 {
-    return tafel_random_games_with(g, first_seed, games, sizeof(tr2_state), TR2_MAX_LEGAL,
-                                   tr2_init, tr2_legal_actions, tr2_current_player, tr2_apply,
-                                   tr2_sample_chance);
+    tr2_state s;
+    int32_t legal[TR2_MAX_LEGAL];
+    return tafel_random_games_with(g, first_seed, games, &s, legal, tr2_init, tr2_legal_actions,
+                                   tr2_current_player, tr2_apply, tr2_sample_chance);
 }
 
 const tafel_game_type tafel_game_tafelrunde2 = {

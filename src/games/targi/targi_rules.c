@@ -623,7 +623,9 @@ void targi_apply(const tafel_game *g, void *state, int32_t a)
 /* Random games with the calls above direct (tafel_random_games' hook). */
 long long targi_random_games(const tafel_game *g, uint64_t first_seed, long games)
 {
-    return tafel_random_games_with(g, first_seed, games, sizeof(targi_state), TG_MAX_LEGAL,
-                                   targi_init, targi_legal_actions, targi_current_player,
-                                   targi_apply, targi_sample_chance);
+    targi_state s;
+    int32_t legal[TG_MAX_LEGAL];
+    return tafel_random_games_with(g, first_seed, games, &s, legal, targi_init,
+                                   targi_legal_actions, targi_current_player, targi_apply,
+                                   targi_sample_chance);
 }

@@ -183,8 +183,8 @@ struct tafel_game_type {
     int32_t (*sample_chance)(const tafel_game *g, const void *state, double r);
     /* tafel_random_games for this game: the same games with the same draws (and so the same
      * action count), with the game's own functions called directly so that the compiler can
-     * inline them into the loop; a game defines it with TAFEL_RANDOM_GAMES_LOOP below. NULL:
-     * the generic loop, through the pointers above. */
+     * inline them into the loop; a game defines it with tafel_random_games_with below. NULL:
+     * the generic loop, through the pointers above. tests/core/test_random_games.c checks it. */
     long long (*random_games)(const tafel_game *g, uint64_t first_seed, long games);
 };
 
@@ -239,8 +239,8 @@ json_t *tafel_events_json(const tafel_game *g, const void *before, int32_t actio
 long long tafel_random_games(const tafel_game *g, uint64_t first_seed, long games);
 /* The loop behind tafel_random_games, written once. A game's random_games hook calls it with
  * its own functions by name, so that the calls are direct and can be inlined, and with buffers
- * of fixed size (a variable-length array would cost the loop a register); state holds a state
- * of the game, legal max_legal actions; sample_chance may be NULL (the generic walk). */
+ * of fixed size (a variable-length array would cost the loop a register): state has room for a
+ * state of the game, legal for max_legal actions; sample_chance may be NULL (the generic walk). */
 static inline long long tafel_random_games_with(
     const tafel_game *g, uint64_t first_seed, long games, void *state, int32_t *legal,
     void (*init)(const tafel_game *, void *),

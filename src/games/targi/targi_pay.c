@@ -166,12 +166,18 @@ int targi_raid_options(const targi_state *s, int p, int32_t *out)
             out[n++] = TG_A_RAID_GOLD;
         return n;
     }
+    /* every (dates, salt) with dates + salt <= need, in the order dates then salt, as
+     * dates * 4 + salt; each is written and kept by its (random) condition: the loops bounded
+     * by the goods held mispredicted their exits */
+    static const uint8_t pairs[4][10] = {
+        {0}, {0, 1, 4}, {0, 1, 2, 4, 5, 8}, {0, 1, 2, 3, 4, 5, 6, 8, 9, 12}};
+    static const uint8_t npairs[4] = {1, 3, 6, 10};
     int need = targi_raid_goods(k);
-    for (int d = 0; d <= need && d <= pl->goods[0]; d++)
-        for (int sa = 0; d + sa <= need && sa <= pl->goods[1]; sa++) {
-            int pe = need - d - sa;
-            if (pe <= pl->goods[2])
-                out[n++] = TG_A_RAID_GOODS + (d * 4 + sa) * 4 + pe;
-        }
+    unsigned dates = pl->goods[0], salt = pl->goods[1], pepper = pl->goods[2];
+    for (int i = 0; i < npairs[need]; i++) {
+        unsigned ds = pairs[need][i], d = ds >> 2, sa = ds & 3, pe = (unsigned)need - d - sa;
+        out[n] = TG_A_RAID_GOODS + (int32_t)(ds * 4 + pe);
+        n += (d <= dates) & (sa <= salt) & (pe <= pepper);
+    }
     return n;
 }

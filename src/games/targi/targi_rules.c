@@ -7,18 +7,6 @@
 /* Keeps a handler out of line: a dispatcher that runs once per action stays small. */
 #define RULES_COLD __attribute__((noinline))
 
-void targi_pend_clear(targi_state *s)
-{
-    s->pend = TG_P_NONE;
-    s->pend_card = 0;
-    s->pend_cell = 0;
-    s->pend_n = 0;
-    s->pend_via = 0;
-    s->pend_secret = 0;
-    s->pend_gen = 0;
-    s->pend_flag = 0;
-}
-
 void targi_init(const tafel_game *g, void *state)
 {
     (void)g;
@@ -220,12 +208,10 @@ int32_t targi_sample_chance(const tafel_game *g, const void *state, double r)
 #undef SEL_L
 #undef SEL_H
 
-void targi_set_chance(targi_state *s, int chance)
+/* The slow path of targi_set_chance: the deck the new chance node draws from may be empty. */
+void targi_refill_deck(targi_state *s)
 {
-    s->chance = (uint8_t)chance;
-    /* which deck a draw takes from is random in play, so the test is on both: rarely true */
-    if ((s->gdeck_n == 0) | (s->tdeck == 0))
-        rules_ensure_deck(s, rules_deck_kind(s));
+    rules_ensure_deck(s, rules_deck_kind(s));
 }
 
 /* ---- placement ---- */

@@ -238,8 +238,28 @@ int32_t targi_sample_chance(const tafel_game *g, const void *state, double r);
 long long targi_random_games(const tafel_game *g, uint64_t first_seed, long games);
 void targi_apply(const tafel_game *g, void *state, int32_t action);
 int targi_can_place(const targi_state *s, int p, int b);
-void targi_pend_clear(targi_state *s);
-void targi_set_chance(targi_state *s, int chance);
+void targi_refill_deck(targi_state *s);
+
+/* Inline: both run several times per action in playouts. */
+static inline void targi_pend_clear(targi_state *s)
+{
+    s->pend = TG_P_NONE;
+    s->pend_card = 0;
+    s->pend_cell = 0;
+    s->pend_n = 0;
+    s->pend_via = 0;
+    s->pend_secret = 0;
+    s->pend_gen = 0;
+    s->pend_flag = 0;
+}
+
+static inline void targi_set_chance(targi_state *s, int chance)
+{
+    s->chance = (uint8_t)chance;
+    /* which deck a draw takes from is random in play, so the test is on both: rarely true */
+    if ((s->gdeck_n == 0) | (s->tdeck == 0))
+        targi_refill_deck(s);
+}
 void targi_end_phase(const tafel_game *g, targi_state *s);
 
 /* targi_act.c */

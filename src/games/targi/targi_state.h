@@ -260,6 +260,7 @@ static inline void targi_set_chance(targi_state *s, int chance)
     if ((s->gdeck_n == 0) | (s->tdeck == 0))
         targi_refill_deck(s);
 }
+
 void targi_end_phase(const tafel_game *g, targi_state *s);
 
 /* targi_act.c */

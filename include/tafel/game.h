@@ -223,6 +223,10 @@ int32_t tafel_sample_chance_r(const tafel_game *g, const void *state, double r);
 /* 0 if s has no control character; else -1 and "WHAT: control character at position N". The
  * parsers quote their input in their messages, which must stay one line. */
 int tafel_check_printable(const char *what, const char *s, char *err, size_t errlen);
+/* Make s valid UTF-8 in place: each byte that starts no valid sequence (half of a character cut
+ * off by a bounded copy of the input into an error message, a stray byte) becomes '?'. Returns how
+ * many bytes were replaced. JSON needs valid UTF-8, and the messages quote what users typed. */
+int tafel_utf8_repair(char *s);
 /* Parse notation and check legality. */
 int tafel_text_to_action(const tafel_game *g, const void *state, const char *text,
                          int32_t *action, char *err, size_t errlen);

@@ -299,6 +299,45 @@ int32_t tafel_sample_chance_r(const tafel_game *g, const void *state, double r)
     return game_chance_walk(g, state, r);
 }
 
+/* Length of the valid UTF-8 sequence at s (1-4), or 0 if none starts there: no overlong form,
+ * no surrogate, nothing above U+10FFFF (what jansson accepts). */
+static int game_utf8_len(const unsigned char *s)
+{
+    unsigned c = s[0];
+    if (c < 0x80)
+        return 1;
+    int n = c >= 0xc2 && c <= 0xdf   ? 2
+            : c >= 0xe0 && c <= 0xef ? 3
+            : c >= 0xf0 && c <= 0xf4 ? 4
+                                     : 0;
+    if (!n)
+        return 0;
+    for (int i = 1; i < n; i++)
+        if ((s[i] & 0xc0) != 0x80) /* also stops at the terminating 0 */
+            return 0;
+    unsigned c1 = s[1];
+    if ((c == 0xe0 && c1 < 0xa0) || (c == 0xed && c1 > 0x9f) || (c == 0xf0 && c1 < 0x90) ||
+        (c == 0xf4 && c1 > 0x8f))
+        return 0;
+    return n;
+}
+
+int tafel_utf8_repair(char *s)
+{
+    int fixed = 0;
+    unsigned char *u = (unsigned char *)s;
+    while (*u) {
+        int n = game_utf8_len(u);
+        if (n) {
+            u += n;
+        } else {
+            *u++ = '?';
+            fixed++;
+        }
+    }
+    return fixed;
+}
+
 int tafel_check_printable(const char *what, const char *s, char *err, size_t errlen)
 {
     for (const char *c = s; *c; c++)

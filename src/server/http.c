@@ -10,16 +10,22 @@
 
 #include "server/bigstack.h"
 #include "server/hub.h"
+#include "server/hub_msg.h"
 #include "server/ratelimit.h"
 #include "server/replay.h"
 #include "tafel/game.h"
 
 static int http_reply(struct mg_connection *mc, int status, json_t *body)
 {
-    char *text = json_dumps(body, JSON_COMPACT);
+    char *text = body ? json_dumps(body, JSON_COMPACT) : NULL;
     json_decref(body);
-    if (!text)
-        abort();
+    if (!text) { /* no memory, or a string that is not UTF-8: a bug, not the server's end */
+        fprintf(stderr, "tafel serve: an answer could not be encoded\n");
+        status = 500;
+        text = strdup("{\"error\":\"the server could not encode its answer\"}");
+        if (!text)
+            abort();
+    }
     size_t n = strlen(text);
     const char *reason = status == 200 ? "OK" : status == 201 ? "Created"
                        : status == 400 ? "Bad Request" : status == 403 ? "Forbidden"
@@ -36,7 +42,7 @@ static int http_reply(struct mg_connection *mc, int status, json_t *body)
 
 static int http_error(struct mg_connection *mc, int status, const char *text)
 {
-    return http_reply(mc, status, json_pack("{s:s}", "error", text));
+    return http_reply(mc, status, json_pack("{s:o}", "error", hub_msg_text(text)));
 }
 
 /* A match id from the path: digits only. */

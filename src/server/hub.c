@@ -141,10 +141,15 @@ static void hub_queue(hub_conn *c, int opcode, const char *text, size_t len)
 
 static void hub_send(hub_conn *c, json_t *msg)
 {
-    char *text = json_dumps(msg, JSON_COMPACT);
+    char *text = msg ? json_dumps(msg, JSON_COMPACT) : NULL;
     json_decref(msg);
-    if (!text)
-        abort();
+    if (!text) { /* no memory, or a string that is not UTF-8: a bug, not the server's end */
+        fprintf(stderr, "tafel serve: a message could not be encoded\n");
+        text = strdup("{\"type\":\"error\",\"code\":\"internal\","
+                      "\"error\":\"the server could not encode a message\"}");
+        if (!text)
+            abort();
+    }
     hub_queue(c, MG_WEBSOCKET_OPCODE_TEXT, text, strlen(text));
     free(text);
 }
@@ -184,7 +189,8 @@ static void *hub_writer(void *p)
 
 static void hub_send_error(hub_conn *c, const char *code, const char *text)
 {
-    hub_send(c, json_pack("{s:s, s:s, s:s}", "type", "error", "code", code, "error", text));
+    hub_send(c, json_pack("{s:s, s:s, s:o}", "type", "error", "code", code, "error",
+                          hub_msg_text(text)));
 }
 
 static int hub_seat_connected(const live *L, int seat)
@@ -669,7 +675,7 @@ void hub_free(hub *h)
 static json_t *hub_http_error(int *status, int code, const char *text)
 {
     *status = code;
-    return json_pack("{s:s}", "error", text);
+    return json_pack("{s:o}", "error", hub_msg_text(text));
 }
 
 json_t *hub_http_games(void)

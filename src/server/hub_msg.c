@@ -3,6 +3,7 @@
 #include "server/hub_msg.h"
 
 #include <jansson.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 json_t *hub_msg_entry(const tafel_game *g, size_t index, int player, int32_t action,
@@ -70,4 +71,12 @@ json_t *hub_msg_state(const tafel_game *g, const int32_t *actions, size_t n, con
     json_t *msg = json_pack("{s:s, s:o}", "type", "state", "log", log);
     hub_msg_position(msg, g, s, n, to_move, viewer);
     return msg;
+}
+
+json_t *hub_msg_text(const char *text)
+{
+    char buf[2 * TAFEL_ERR_LEN];
+    snprintf(buf, sizeof buf, "%s", text);
+    tafel_utf8_repair(buf);
+    return json_string(buf);
 }

@@ -21,6 +21,9 @@ void hub_msg_position(json_t *msg, const tafel_game *g, const void *s, size_t in
 /* {"type":"action"}: the entry of action number index and the position after it. */
 json_t *hub_msg_action(const tafel_game *g, size_t index, int player, int32_t action,
                        const void *before, const void *after, int to_move, int viewer);
+/* A JSON string of text made valid UTF-8 (tafel_utf8_repair): error messages quote what a user
+ * sent, cut to the size of a buffer, possibly inside a character, which jansson would refuse. */
+json_t *hub_msg_text(const char *text);
 /* {"type":"state"}: the log of actions[0..n) from the initial state as viewer sees it, and the
  * position of s (the state after them). */
 json_t *hub_msg_state(const tafel_game *g, const int32_t *actions, size_t n, const void *s,

@@ -30,7 +30,7 @@ json_t *replay_view_at(const tafel_game *g, const int32_t *actions, size_t k, in
 static json_t *replay_error(int *status, int code, const char *text)
 {
     *status = code;
-    return json_pack("{s:s}", "error", text);
+    return json_pack("{s:o}", "error", hub_msg_text(text));
 }
 
 /* The viewer of the query: public (-1, the default), all, or a seat number. */

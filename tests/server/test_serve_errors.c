@@ -81,6 +81,19 @@ static void test_errors(void **st)
     expect_error(mover, msg, "illegal");
     snprintf(msg, sizeof msg, "{\"type\": \"act\", \"index\": %lld, \"text\": \"fly\"}", next);
     expect_error(mover, msg, "illegal");
+    /* Notation of multibyte characters, long enough that the error message quoting it is cut:
+     * with 0-2 bytes in front, the cut falls inside a character for some of them. The error
+     * still comes as "illegal", in valid UTF-8 (the client's parser checks). */
+    for (int pre = 0; pre < 3; pre++) {
+        char text[700] = "";
+        strcat(text, &"aa"[2 - pre]);
+        for (int i = 0; i < 100; i++)
+            strcat(text, i % 2 ? "\xe2\x82\xac" : "\xc3\xa9"); /* a Euro sign, an e acute */
+        char act[800];
+        snprintf(act, sizeof act, "{\"type\": \"act\", \"index\": %lld, \"text\": \"%s\"}", next,
+                 text);
+        expect_error(mover, act, "illegal");
+    }
     char *big = malloc(70 * 1024);
     memset(big, ' ', 70 * 1024 - 1);
     big[70 * 1024 - 1] = 0;
@@ -111,6 +124,33 @@ static void test_errors(void **st)
     tc_ws_close(other);
     tc_ws_close(w);
     json_decref(c);
+    tc_stop(&t);
+    tc_remove_db(t.db);
+}
+
+/* A game string of multibyte characters long enough that "bad game string '...'" is cut inside a
+ * character: a 400 with the message, and the server goes on. */
+static void test_http_multibyte(void **st)
+{
+    (void)st;
+    tc_server t;
+    tc_start(&t, NULL);
+    for (int pre = 0; pre < 3; pre++) {
+        char body[1024] = "{\"game\": \"";
+        strcat(body, &"aa"[2 - pre]);
+        for (int i = 0; i < 100; i++)
+            strcat(body, "\xe2\x82\xac");
+        strcat(body, "\", \"seats\": [\"human\", \"human\"]}");
+        json_t *out = NULL;
+        assert_int_equal(tc_http(t.port, "POST", "/api/matches", body, &out), 400);
+        const char *e = json_string_value(json_object_get(out, "error"));
+        assert_non_null(e);
+        assert_non_null(strstr(e, "bad game string '"));
+        json_decref(out);
+    }
+    json_t *games = NULL;
+    assert_int_equal(tc_http(t.port, "GET", "/api/games", NULL, &games), 200);
+    json_decref(games);
     tc_stop(&t);
     tc_remove_db(t.db);
 }
@@ -151,6 +191,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_http_multibyte),
         cmocka_unit_test(test_abuse_closes),
         cmocka_unit_test(test_origin),
     };

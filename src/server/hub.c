@@ -856,44 +856,25 @@ json_t *hub_http_list(hub *h, const char *filter, int *status)
 {
     static const store_status all[] = {STORE_STATUS_OPEN, STORE_STATUS_RUNNING,
                                        STORE_STATUS_FINISHED, STORE_STATUS_ABANDONED};
-    int from = 0, to = 4;
+    int from = 0;
     if (filter) {
         for (from = 0; from < 4 && strcmp(filter, store_status_name(all[from])); from++)
             ;
         if (from == 4)
             return hub_http_error(status, 400, "status must be open, running, finished or "
                                                "abandoned");
-        to = from + 1;
     }
     char err[TAFEL_ERR_LEN];
+    int64_t ids[HUB_LIST_MAX];
+    int nids;
     pthread_mutex_lock(&h->smu);
-    int64_t *ids = NULL;
-    size_t nids = 0;
-    for (int k = from; k < to; k++) {
-        store_game_info *infos;
-        int count;
-        if (store_list_games(h->st, all[k], &infos, &count, err, sizeof err)) {
-            pthread_mutex_unlock(&h->smu);
-            free(ids);
-            return hub_http_error(status, 500, err);
-        }
-        ids = realloc(ids, (nids + (size_t)count + 1) * sizeof *ids);
-        if (!ids)
-            abort();
-        for (int i = 0; i < count; i++)
-            ids[nids++] = infos[i].id;
-        free(infos);
-    }
+    int rc = store_recent_games(h->st, filter ? (int)all[from] : -1, ids, HUB_LIST_MAX, &nids,
+                                err, sizeof err);
     pthread_mutex_unlock(&h->smu);
-    /* Newest first: ids grow with creation. */
-    for (size_t i = 1; i < nids; i++)
-        for (size_t j = i; j > 0 && ids[j - 1] < ids[j]; j--) {
-            int64_t t = ids[j];
-            ids[j] = ids[j - 1];
-            ids[j - 1] = t;
-        }
+    if (rc)
+        return hub_http_error(status, 500, err);
     json_t *list = json_array();
-    for (size_t i = 0; i < nids && i < HUB_LIST_MAX; i++) {
+    for (int i = 0; i < nids; i++) {
         live *L = hub_acquire(h, ids[i], 0);
         if (L) {
             json_array_append_new(list, hub_match_json(L));
@@ -902,14 +883,13 @@ json_t *hub_http_list(hub *h, const char *filter, int *status)
         }
         store_game g;
         pthread_mutex_lock(&h->smu);
-        int rc = store_load_game(h->st, ids[i], &g, err, sizeof err);
+        int loaded = store_load_game(h->st, ids[i], &g, err, sizeof err) == STORE_OK;
         pthread_mutex_unlock(&h->smu);
-        if (!rc) {
+        if (loaded) {
             json_array_append_new(list, hub_stored_match_json(&g));
             store_game_free(&g);
         }
     }
-    free(ids);
     *status = 200;
     return json_pack("{s:o}", "matches", list);
 }

@@ -87,7 +87,7 @@ enum {
     ST_INSERT_GAME, ST_INSERT_SEAT, ST_INSERT_ACTION,
     ST_SET_STATUS, ST_FINISH, ST_COUNT_SEATS, ST_INSERT_RESULT, ST_INSERT_RESULT_SEAT,
     ST_LIST, ST_LOAD_GAME, ST_LOAD_SEATS, ST_LOAD_ACTIONS, ST_LOAD_RESULT, ST_LOAD_RESULT_SEATS,
-    ST_FIND_TOKEN,
+    ST_FIND_TOKEN, ST_RECENT, ST_RECENT_STATUS,
     ST_COUNT
 };
 
@@ -125,6 +125,9 @@ static const char *const statement_sql[ST_COUNT] = {
     [ST_LOAD_RESULT_SEATS] =
         "SELECT seat, score, return_value FROM result_seats WHERE game_id = ?1 ORDER BY seat",
     [ST_FIND_TOKEN] = "SELECT game_id, seat FROM seats WHERE token_hash = ?1",
+    /* newest first, read from the end of the rowid or of games_by_status: no sort, no count */
+    [ST_RECENT] = "SELECT id FROM games ORDER BY id DESC LIMIT ?1",
+    [ST_RECENT_STATUS] = "SELECT id FROM games WHERE status = ?1 ORDER BY id DESC LIMIT ?2",
 };
 
 static const char *const status_names[] = {"open", "running", "finished", "abandoned"};
@@ -679,6 +682,31 @@ done:
     *out = list;
     *count = n;
     return STORE_OK;
+}
+
+int store_recent_games(store *s, int status, int64_t *ids, int max, int *count, char *err,
+                       size_t errlen)
+{
+    *count = 0;
+    if (status >= 0 && status > STORE_STATUS_ABANDONED)
+        return fail_msg(STORE_REFUSED, "unknown status", "list recent games", err, errlen);
+    sqlite3_stmt *st = s->st[status < 0 ? ST_RECENT : ST_RECENT_STATUS];
+    if (status < 0) {
+        sqlite3_bind_int(st, 1, max);
+    } else {
+        sqlite3_bind_text(st, 1, status_names[status], -1, SQLITE_STATIC);
+        sqlite3_bind_int(st, 2, max);
+    }
+    int rc = SQLITE_DONE;
+    while (*count < max && (rc = sqlite3_step(st)) == SQLITE_ROW)
+        ids[(*count)++] = sqlite3_column_int64(st, 0);
+    if (rc == SQLITE_ROW || rc == SQLITE_DONE)
+        rc = STORE_OK;
+    else
+        rc = fail_read(s, "list recent games", err, errlen);
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return rc;
 }
 
 /* The parts of store_load_game, each run inside its read transaction. Return STORE_OK, or

@@ -152,6 +152,12 @@ int store_finish_game(store *s, int64_t game, const store_result *r, char *err, 
 int store_list_games(store *s, store_status status, store_game_info **out, int *count,
                      char *err, size_t errlen);
 
+/* The ids of the newest games, all of them (status -1) or those with one status, newest first:
+ * at most max into ids, how many in *count. Reads only the newest rows, however many games the
+ * database holds (the lobby's listing). */
+int store_recent_games(store *s, int status, int64_t *ids, int max, int *count, char *err,
+                       size_t errlen);
+
 /* Load a whole game (one consistent snapshot). STORE_REFUSED for an unknown id. On success
  * free it with store_game_free. */
 int store_load_game(store *s, int64_t id, store_game *out, char *err, size_t errlen);

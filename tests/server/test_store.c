@@ -294,6 +294,45 @@ static void test_round_trip(void **state)
     store_close(s);
 }
 
+/* store_recent_games: the newest ids first, at most max, of every status or of one. */
+static void test_recent(void **state)
+{
+    const char *dir = *state;
+    char path[512], err[256];
+    snprintf(path, sizeof path, "%s/t.db", dir);
+    store *s = open_ok(path);
+    store_seat_def seat = {"random", NULL, NULL};
+    int64_t id[6], got[8];
+    for (int i = 0; i < 6; i++)
+        assert_int_equal(store_create_game(s, "targi", (uint64_t)i, 1, &seat, &id[i], err,
+                                           sizeof err), STORE_OK);
+    assert_int_equal(store_set_status(s, id[1], STORE_STATUS_RUNNING, err, sizeof err), 0);
+    assert_int_equal(store_set_status(s, id[4], STORE_STATUS_RUNNING, err, sizeof err), 0);
+    int n = -1;
+    assert_int_equal(store_recent_games(s, -1, got, 3, &n, err, sizeof err), STORE_OK);
+    assert_int_equal(n, 3);
+    assert_true(got[0] == id[5] && got[1] == id[4] && got[2] == id[3]);
+    assert_int_equal(store_recent_games(s, -1, got, 8, &n, err, sizeof err), STORE_OK);
+    assert_int_equal(n, 6);
+    assert_true(got[5] == id[0]);
+    assert_int_equal(store_recent_games(s, STORE_STATUS_RUNNING, got, 8, &n, err, sizeof err),
+                     STORE_OK);
+    assert_int_equal(n, 2);
+    assert_true(got[0] == id[4] && got[1] == id[1]);
+    assert_int_equal(store_recent_games(s, STORE_STATUS_OPEN, got, 1, &n, err, sizeof err),
+                     STORE_OK);
+    assert_int_equal(n, 1);
+    assert_true(got[0] == id[5]);
+    assert_int_equal(store_recent_games(s, STORE_STATUS_ABANDONED, got, 8, &n, err, sizeof err),
+                     STORE_OK);
+    assert_int_equal(n, 0);
+    assert_int_equal(store_recent_games(s, -1, got, 0, &n, err, sizeof err), STORE_OK);
+    assert_int_equal(n, 0);
+    assert_int_equal(store_recent_games(s, 9, got, 8, &n, err, sizeof err), STORE_REFUSED);
+    assert_one_line(err);
+    store_close(s);
+}
+
 /* The database itself refuses an action with any index but the next one, and actions of a
  * game that is unknown or over; a refused append leaves the stored actions as they were. */
 static void test_append_refusals(void **state)
@@ -924,6 +963,7 @@ int main(void)
         FIXTURE(test_kill_durability),     FIXTURE(test_two_writers),
         FIXTURE(test_busy_wait),           FIXTURE(test_append_group),
         FIXTURE(test_append_leaves_game_row), FIXTURE(test_migrate_v1),
+        FIXTURE(test_recent),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

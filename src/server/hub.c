@@ -376,7 +376,23 @@ static void hub_remove(hub *h, live *L)
         }
 }
 
-static void hub_store_result(hub *h, live *L)
+/* Rebuild L's match from its record's first n actions and no result: what the store holds after
+ * a write that failed. The rebuilt rng draws the same outcomes next time. */
+static void hub_rebuild(live *L, size_t n)
+{
+    tafel_record r = *tafel_match_record(L->m);
+    r.num_actions = n;
+    r.has_result = r.resigned = 0;
+    char why[TAFEL_ERR_LEN];
+    tafel_match *m2 = tafel_match_from_record(&r, why, sizeof why);
+    if (!m2)
+        abort();
+    tafel_match_free(L->m);
+    L->m = m2;
+}
+
+/* Store the over match's result: 0, or -1 (logged). */
+static int hub_store_result(hub *h, live *L)
 {
     store_result res = {.num_seats = tafel_match_num_seats(L->m), .resigned_seat = -1};
     tafel_match_result(L->m, res.scores, res.returns);
@@ -390,6 +406,13 @@ static void hub_store_result(hub *h, live *L)
     pthread_mutex_unlock(&h->smu);
     if (rc)
         fprintf(stderr, "tafel: match %lld: %s\n", (long long)L->id, err);
+    return rc ? -1 : 0;
+}
+
+/* Mark the over match finished (it leaves memory once nobody holds it) and tell its
+ * connections. */
+static void hub_finish(hub *h, live *L)
+{
     L->status = STORE_STATUS_FINISHED;
     pthread_mutex_lock(&h->mu);
     L->finished = 1;
@@ -456,15 +479,7 @@ static int hub_advance(hub *h, live *L, int player, int32_t action, char *err, s
         /* Nobody was told: rebuilding from the record undoes them, and the rebuilt rng draws
          * the same outcomes next time. */
         fprintf(stderr, "tafel: match %lld: %s\n", (long long)L->id, err);
-        tafel_record r = *tafel_match_record(L->m);
-        r.num_actions = first;
-        r.has_result = 0;
-        char why[TAFEL_ERR_LEN];
-        tafel_match *m2 = tafel_match_from_record(&r, why, sizeof why);
-        if (!m2)
-            abort();
-        tafel_match_free(L->m);
-        L->m = m2;
+        hub_rebuild(L, first);
         rc = -1;
     } else {
         for (size_t i = 0; i < st.n; i++) {
@@ -476,8 +491,12 @@ static int hub_advance(hub *h, live *L, int player, int32_t action, char *err, s
                                            before, after, st.to_move[i], c->seat));
         }
         if (tafel_match_is_over(L->m)) {
-            if (L->status != STORE_STATUS_FINISHED)
+            if (L->status != STORE_STATUS_FINISHED) {
+                /* Over by its rules, stored or not: a result that failed to store is stored
+                 * when the match is next loaded (it is not finished in the store). */
                 hub_store_result(h, L);
+                hub_finish(h, L);
+            }
         } else if (tafel_match_bot_to_move(L->m) && !L->bot_busy && h->bots) {
             bots_request(h->bots, L->id);
         }
@@ -1137,7 +1156,13 @@ static int hub_resign_locked(hub *h, hub_conn *c, live *L, const json_t *msg)
         hub_send_error(c, "not_your_turn", c->seat < 0 ? "a spectator cannot resign" : err);
         return -1;
     }
-    hub_store_result(h, L);
+    if (hub_store_result(h, L)) {
+        /* Not stored, so not over: the seed stays secret and the match goes on. */
+        hub_rebuild(L, tafel_match_record(L->m)->num_actions);
+        hub_send_error(c, "internal", "the resignation could not be stored; the match goes on");
+        return -1;
+    }
+    hub_finish(h, L);
     return 0;
 }
 

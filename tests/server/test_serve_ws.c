@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+#include <sqlite3.h>
 
 #include "srv_client.h"
 #include "tafel/game.h"
@@ -192,6 +193,61 @@ static void test_human_vs_bot(void **st)
 {
     (void)st;
     whole_game("targi", "[\"greedy\", \"human\"]", 14);
+}
+
+/* A resignation the store refuses (here a trigger on its results table) does not end the match:
+ * the resigning seat gets "internal", nobody gets "over", the record (with the seed) stays
+ * closed, the match goes on, and a later resignation that is stored ends it. */
+static void test_resign_not_stored(void **st)
+{
+    (void)st;
+    tc_server t;
+    tc_start(&t, NULL);
+    json_t *c = tc_create(t.port, "targi", "[\"human\", \"human\"]", 16);
+    long long id = json_integer_value(json_object_get(c, "id"));
+    json_t *seats = json_object_get(c, "seats");
+    const char *tok0 = json_string_value(json_object_get(json_array_get(seats, 0), "token"));
+    const char *tok1 = json_string_value(json_object_get(json_array_get(seats, 1), "token"));
+    tc_ws *w = tc_ws_open(t.port, NULL), *other = tc_ws_open(t.port, NULL);
+    json_decref(tc_join(w, id, tok0));
+    json_decref(tc_join(other, id, tok1));
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(t.db, &db), SQLITE_OK);
+    sqlite3_busy_timeout(db, 5000);
+    assert_int_equal(sqlite3_exec(db, "CREATE TRIGGER refuse BEFORE INSERT ON results BEGIN "
+                                      "SELECT RAISE(ABORT, 'refused by the test'); END",
+                                  NULL, NULL, NULL), SQLITE_OK);
+    tc_ws_send(w, "{\"type\": \"resign\"}");
+    json_t *e = tc_ws_wait(w, "error", 5000);
+    assert_string_equal(json_string_value(json_object_get(e, "code")), "internal");
+    json_decref(e);
+    char path[64];
+    snprintf(path, sizeof path, "/api/matches/%lld/record", id);
+    assert_int_equal(tc_http(t.port, "GET", path, NULL, NULL), 403);
+    json_t *m = get_match(t.port, id);
+    assert_string_not_equal(json_string_value(json_object_get(m, "status")), "finished");
+    assert_null(json_object_get(m, "result"));
+    json_decref(m);
+    /* No "over" reached the other seat: the next message it gets is the pong. */
+    tc_ws_send(other, "{\"type\": \"ping\", \"id\": 1}");
+    for (json_t *x; (x = tc_ws_next(other, 5000));) {
+        const char *type = type_of(x);
+        assert_string_not_equal(type, "over");
+        int pong = !strcmp(type, "pong");
+        json_decref(x);
+        if (pong)
+            break;
+    }
+    assert_int_equal(sqlite3_exec(db, "DROP TRIGGER refuse", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(db);
+    tc_ws_send(w, "{\"type\": \"resign\"}");
+    json_decref(tc_ws_wait(other, "over", 5000));
+    assert_int_equal(tc_http(t.port, "GET", path, NULL, NULL), 200);
+    tc_ws_close(w);
+    tc_ws_close(other);
+    json_decref(c);
+    tc_stop(&t);
+    tc_remove_db(t.db);
 }
 
 /* Resigning ends the match for everyone with "over" and resigned; the result is stored. The
@@ -382,6 +438,7 @@ int main(void)
         cmocka_unit_test(test_tafelrunde2),
         cmocka_unit_test(test_human_vs_bot),
         cmocka_unit_test(test_resign),
+        cmocka_unit_test(test_resign_not_stored),
         cmocka_unit_test(test_reconnect_and_restart),
         cmocka_unit_test(test_bots_resume),
     };

@@ -45,6 +45,17 @@ int tafel_bot_check(const char *spec, char *err, size_t errlen);
 /* Number of threads a bot of this spec uses while choosing (1 for random and greedy); 0 for
  * "human" or a bad spec. */
 int tafel_bot_threads(const char *spec);
+/* What a bot of a spec may cost while it chooses one move: a server refuses seats beyond its
+ * limits with it. */
+typedef struct tafel_bot_cost {
+    int threads;              /* threads searching at once */
+    double time;              /* seconds per move (0: no time limit) */
+    long iters;               /* search iterations per move, all threads (0: no limit) */
+    long nodes;               /* tree nodes each thread may allocate */
+} tafel_bot_cost;
+/* The cost of a spec: 0, or -1 for "human" or a bad spec. random and greedy: one thread, no
+ * search. */
+int tafel_bot_cost_of(const char *spec, tafel_bot_cost *out);
 /* Create a bot for seat `player` (not for "human"). NULL with a reason on a bad spec. The same
  * spec, seed and sequence of states give the same choices (for mcts: with an iteration budget;
  * a time budget depends on the machine). */

@@ -27,6 +27,19 @@ int tafel_bot_threads(const char *spec)
     return o.kind == BOT_MCTS ? o.threads : 1;
 }
 
+int tafel_bot_cost_of(const char *spec, tafel_bot_cost *out)
+{
+    bot_opts o;
+    char err[TAFEL_ERR_LEN];
+    if (tafel_bot_is_human(spec) || bot_parse_spec(spec, &o, err, sizeof err))
+        return -1;
+    *out = (tafel_bot_cost){.threads = 1};
+    if (o.kind == BOT_MCTS)
+        *out = (tafel_bot_cost){.threads = o.threads, .time = o.time, .iters = o.iters,
+                                .nodes = bot_mcts_pool_size(&o)};
+    return 0;
+}
+
 tafel_bot *tafel_bot_new(const char *spec, const tafel_game *g, int player, uint64_t seed,
                          char *err, size_t errlen)
 {

@@ -58,6 +58,8 @@ void *bot_greedy_new(const tafel_game *g, const bot_opts *o, uint64_t seed);
 int32_t bot_greedy_choose(tafel_bot *bot, const void *state);
 void bot_greedy_free(tafel_bot *bot);
 
+/* Tree nodes per search thread: the spec's nodes, else from the iteration budget (at most 2^22). */
+long bot_mcts_pool_size(const bot_opts *o);
 void *bot_mcts_new(const tafel_game *g, const bot_opts *o, uint64_t seed);
 int32_t bot_mcts_choose(tafel_bot *bot, const void *state);
 void bot_mcts_free(tafel_bot *bot);

@@ -402,6 +402,15 @@ static void *bot_search_run(void *arg)
     return NULL;
 }
 
+long bot_mcts_pool_size(const bot_opts *o)
+{
+    if (o->nodes)
+        return o->nodes;
+    long per_thread = o->iters ? (o->iters + o->threads - 1) / o->threads : 0;
+    long cap = per_thread ? 4 * per_thread + 64 : 1L << 22;
+    return cap < (1L << 22) ? cap : 1L << 22; /* 160 MB of address space, touched as it grows */
+}
+
 void *bot_mcts_new(const tafel_game *g, const bot_opts *o, uint64_t seed)
 {
     bot_mcts_impl *m = calloc(1, sizeof *m);
@@ -411,13 +420,7 @@ void *bot_mcts_new(const tafel_game *g, const bot_opts *o, uint64_t seed)
     m->seed = seed;
     m->nthreads = o->threads;
     size_t ml = (size_t)g->type->max_legal + 1;
-    long per_thread = o->iters ? (o->iters + o->threads - 1) / o->threads : 0;
-    long cap = o->nodes;
-    if (!cap) {
-        cap = per_thread ? 4 * per_thread + 64 : 1L << 22;
-        if (cap > (1L << 22))
-            cap = 1L << 22; /* 160 MB of address space, touched only as the tree grows */
-    }
+    long cap = bot_mcts_pool_size(o);
     m->search = calloc((size_t)m->nthreads, sizeof *m->search);
     m->legal = malloc(sizeof(int32_t) * ml);
     m->visits = malloc(sizeof(double) * ml);

@@ -14,6 +14,9 @@ static void serve_usage(FILE *out)
 {
     fprintf(out, "usage: tafel serve [--port 8080] [--bind 127.0.0.1] [--db FILE] [--threads N]"
                  " [--bot-threads N] [--allow-origin URL,...] [--web DIR]\n"
+                 "       [--bot-max-time S] [--bot-max-threads N]  the most a bot seat may think"
+                 " a move (default 60 s)\n"
+                 "                            and search with (default: this machine's cores)\n"
                  "       [--ping-interval S]  ping a quiet WebSocket every S seconds (default"
                  " 30);\n"
                  "                            one that answers none of 5 pings is closed\n");
@@ -81,6 +84,12 @@ int cli_serve(int argc, char **argv)
             bad = serve_int(v, 4, 100000, &o.threads);
         } else if (!strcmp(a, "--bot-threads")) {
             bad = serve_int(v, 1, 64, &o.bot_threads);
+        } else if (!strcmp(a, "--bot-max-time")) {
+            int sec = 0;
+            bad = serve_int(v, 1, 86400, &sec);
+            o.bot_max_time = sec;
+        } else if (!strcmp(a, "--bot-max-threads")) {
+            bad = serve_int(v, 1, 64, &o.bot_max_threads);
         } else if (!strcmp(a, "--allow-origin")) {
             o.allow_origin = v;
         } else if (!strcmp(a, "--web")) {

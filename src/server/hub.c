@@ -98,6 +98,7 @@ struct hub {
     store_append *items;       /* the leader's, sized for the largest group yet */
     size_t items_cap;
     int view_at_per_s;
+    tafel_bot_cost bot_max;    /* 0 in a field: no limit on it */
 };
 
 /* ---- Messages for one viewer ---- */
@@ -787,6 +788,39 @@ static json_t *hub_stored_match_json(const store_game *g)
     return j;
 }
 
+void hub_set_bot_limits(hub *h, tafel_bot_cost max)
+{
+    h->bot_max = max;
+}
+
+/* 0 if bot spec fits h's limits, else -1 with a one-line reason. */
+static int hub_bot_fits(const hub *h, const char *spec, int seat, char *err, size_t errlen)
+{
+    tafel_bot_cost c, m = h->bot_max;
+    if (tafel_bot_cost_of(spec, &c))
+        return 0; /* human, or refused with its own message already */
+    const char *what = NULL;
+    char lim[64];
+    if (m.threads && c.threads > m.threads) {
+        what = "threads";
+        snprintf(lim, sizeof lim, "%d", m.threads);
+    } else if (m.time && c.time > m.time) { /* without a time limit, iters bounds it */
+        what = "time";
+        snprintf(lim, sizeof lim, "%gs", m.time);
+    } else if (m.iters && c.iters > m.iters) {
+        what = "iters";
+        snprintf(lim, sizeof lim, "%ld", m.iters);
+    } else if (m.nodes && c.nodes > m.nodes) {
+        what = "nodes";
+        snprintf(lim, sizeof lim, "%ld", m.nodes);
+    }
+    if (!what)
+        return 0;
+    snprintf(err, errlen, "seat %d: '%.120s' is beyond this server's limit for bots: %s at most %s",
+             seat, spec, what, lim);
+    return -1;
+}
+
 json_t *hub_http_create(hub *h, const json_t *req, const char *host, int *status)
 {
     const json_t *jgame = json_object_get(req, "game"), *jseats = json_object_get(req, "seats");
@@ -819,6 +853,11 @@ json_t *hub_http_create(hub *h, const json_t *req, const char *host, int *status
                                      sizeof err);
     if (!m)
         return hub_http_error(status, 400, err);
+    for (size_t p = 0; p < n; p++)
+        if (hub_bot_fits(h, seats[p], (int)p, err, sizeof err)) {
+            tafel_match_free(m);
+            return hub_http_error(status, 400, err);
+        }
     char tokens[TAFEL_MAX_PLAYERS][TOKEN_HEX_LEN + 1];
     uint8_t hashes[TAFEL_MAX_PLAYERS][TOKEN_HASH_LEN];
     store_seat_def defs[TAFEL_MAX_PLAYERS];

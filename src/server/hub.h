@@ -41,6 +41,9 @@ void hub_free(hub *h);
  * each is refused with code too_many; set before connections open. hub_new sets
  * SERVER_VIEW_AT_PER_S. */
 void hub_set_view_at_limit(hub *h, int per_s);
+/* The most a bot seat of a new match may cost (tafel_bot_cost_of): a spec beyond any part is
+ * refused with a 400 naming it. Set before connections open; hub_new allows anything. */
+void hub_set_bot_limits(hub *h, tafel_bot_cost max);
 
 /* HTTP routes (docs/protocol.md): each returns a new JSON object and sets *status.
  * host: the request's Host header, for invite links (NULL: "localhost"). */

@@ -12,6 +12,7 @@
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
+#include <unistd.h>
 
 #include "server/http.h"
 #include "server/hub.h"
@@ -102,6 +103,11 @@ server *server_start(const server_options *o, char *err, size_t errlen)
                               .replay_limit = rl_table_new(replay_per_s, 4.0 * replay_per_s)};
     hub_set_view_at_limit(s->hub, o->view_at_per_s > 0 ? o->view_at_per_s
                                                          : SERVER_VIEW_AT_PER_S);
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    hub_set_bot_limits(s->hub, (tafel_bot_cost){
+        .threads = o->bot_max_threads > 0 ? o->bot_max_threads : cores > 0 ? (int)cores : 1,
+        .time = o->bot_max_time > 0 ? o->bot_max_time : SERVER_BOT_MAX_TIME,
+        .iters = SERVER_BOT_MAX_ITERS, .nodes = SERVER_BOT_MAX_NODES});
     http_register(s->ctx, &s->routes);
     ws_register(s->ctx, &s->ws);
     if (o->web)

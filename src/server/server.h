@@ -15,6 +15,8 @@ typedef struct server_options {
     int ping_ms;              /* keepalive: ping a quiet WebSocket this often; 0: default */
     int view_at_per_s;        /* view_at requests per second and connection; 0: default */
     int replay_per_s;         /* POST /api/replay per second and client address; 0: default */
+    double bot_max_time;      /* seconds a bot seat may think per move; 0: default */
+    int bot_max_threads;      /* threads a bot seat may search with; 0: this machine's cores */
 } server_options;
 
 #define SERVER_DEFAULT_THREADS 2100
@@ -29,6 +31,14 @@ typedef struct server_options {
  * four times as many). Holding a key down repeats it about 30 times a second; the replay viewer
  * asks once per viewer it shows. */
 #define SERVER_VIEW_AT_PER_S 50
+/* A bot seat thinks on one of the few bot workers, so one that thinks for hours, searches with
+ * more threads than there are cores or allocates gigabytes holds up every other bot: creating a
+ * match with such a seat is refused (docs/protocol.md, "Limits"). The node limit is the search's
+ * own default (160 MB of address space per thread); the iteration limit is some 30-60 s of a
+ * core. */
+#define SERVER_BOT_MAX_TIME 60.0
+#define SERVER_BOT_MAX_ITERS 10000000L
+#define SERVER_BOT_MAX_NODES (1L << 22)
 #define SERVER_REPLAY_PER_S 2
 
 typedef struct server server;

@@ -76,6 +76,30 @@ static void test_refused(void **unused)
     spec_bad("mcts(crn=2)", "bad value '2' for crn");
 }
 
+/* What a spec costs: what the server's limits read. */
+static void test_cost(void **unused)
+{
+    (void)unused;
+    tafel_bot_cost c;
+    assert_int_equal(tafel_bot_cost_of("random", &c), 0);
+    assert_true(c.threads == 1 && c.time == 0 && c.iters == 0 && c.nodes == 0);
+    assert_int_equal(tafel_bot_cost_of("greedy(samples=4)", &c), 0);
+    assert_true(c.threads == 1 && c.time == 0 && c.iters == 0 && c.nodes == 0);
+    assert_int_equal(tafel_bot_cost_of("mcts(iters=1000,threads=2)", &c), 0);
+    assert_true(c.threads == 2 && c.time == 0 && c.iters == 1000);
+    assert_int_equal(c.nodes, 4 * 500 + 64); /* the pool bot_mcts_new allocates */
+    assert_int_equal(tafel_bot_cost_of("mcts(time=2500ms,threads=1)", &c), 0);
+    assert_true(c.time == 2.5 && c.iters == 0 && c.nodes == 1L << 22);
+    assert_int_equal(tafel_bot_cost_of("mcts(iters=100000000,threads=1)", &c), 0);
+    assert_int_equal(c.nodes, 1L << 22);
+    assert_int_equal(tafel_bot_cost_of("mcts(iters=9,nodes=100,threads=64)", &c), 0);
+    assert_true(c.nodes == 100 && c.threads == 64);
+    assert_int_equal(tafel_bot_cost_of("mcts", &c), 0);
+    assert_true(c.time == 1.0 && c.threads >= 1);
+    assert_int_equal(tafel_bot_cost_of("human", &c), -1);
+    assert_int_equal(tafel_bot_cost_of("mcts(time=5)", &c), -1);
+}
+
 static void test_threads_and_new(void **unused)
 {
     (void)unused;
@@ -142,6 +166,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_accepted),
         cmocka_unit_test(test_refused),
+        cmocka_unit_test(test_cost),
         cmocka_unit_test(test_threads_and_new),
         cmocka_unit_test(test_game_defaults),
     };

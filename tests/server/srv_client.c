@@ -45,7 +45,9 @@ void tc_start_opts(tc_server *t, const char *db, const server_options *extra)
     server_options o = {.bind = "127.0.0.1", .port = 0, .db = t->db, .threads = 32,
                         .bot_threads = 2, .ping_ms = extra->ping_ms,
                         .view_at_per_s = extra->view_at_per_s,
-                        .replay_per_s = extra->replay_per_s};
+                        .replay_per_s = extra->replay_per_s,
+                        .bot_max_time = extra->bot_max_time,
+                        .bot_max_threads = extra->bot_max_threads};
     char err[512];
     t->s = server_start(&o, err, sizeof err);
     if (!t->s)

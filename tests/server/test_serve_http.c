@@ -170,6 +170,41 @@ static void test_create_refused(void **st)
     tc_remove_db(t.db);
 }
 
+/* A bot seat beyond the server's limits (time, threads, iterations, tree nodes) is refused with a
+ * message naming the limit, and nothing is stored; one within them is accepted. */
+static void test_bot_limits(void **st)
+{
+    (void)st;
+    tc_server t;
+    tc_start_opts(&t, NULL, &(server_options){.bot_max_time = 5, .bot_max_threads = 2});
+    expect_refused(t.port, "{\"game\": \"targi\", \"seats\": [\"human\", \"mcts(time=6s)\"]}",
+                   400, "seat 1: 'mcts(time=6s)' is beyond this server's limit for bots: time at "
+                        "most 5s");
+    expect_refused(t.port, "{\"game\": \"targi\", \"seats\": [\"mcts(time=1s,threads=3)\", "
+                           "\"human\"]}", 400, "seat 0: 'mcts(time=1s,threads=3)' is beyond "
+                                               "this server's limit for bots: threads at most 2");
+    expect_refused(t.port, "{\"game\": \"targi\", \"seats\": [\"human\", "
+                           "\"mcts(iters=10000001,threads=1)\"]}", 400, "iters at most 10000000");
+    expect_refused(t.port, "{\"game\": \"targi\", \"seats\": [\"human\", "
+                           "\"mcts(time=1s,threads=1,nodes=4194305)\"]}", 400,
+                   "nodes at most 4194304");
+    json_t *l;
+    assert_int_equal(tc_http(t.port, "GET", "/api/matches", NULL, &l), 200);
+    assert_int_equal(json_array_size(json_object_get(l, "matches")), 0);
+    json_decref(l);
+    json_decref(tc_create(t.port, "targi", "[\"human\", \"mcts(time=5s,threads=2)\"]", 1));
+    json_decref(tc_create(t.port, "targi", "[\"human\", \"mcts(iters=10000000,threads=1)\"]", 1));
+    json_decref(tc_create(t.port, "targi", "[\"random\", \"greedy(samples=1000)\"]", 1));
+    tc_stop(&t);
+    tc_remove_db(t.db);
+    tc_start(&t, NULL); /* the defaults: 60 s a move */
+    expect_refused(t.port, "{\"game\": \"targi\", \"seats\": [\"human\", "
+                           "\"mcts(time=86400s,threads=1)\"]}", 400, "time at most 60s");
+    json_decref(tc_create(t.port, "targi", "[\"human\", \"mcts(time=60s,threads=1)\"]", 1));
+    tc_stop(&t);
+    tc_remove_db(t.db);
+}
+
 /* `tafel serve --port 0` prints its URL, answers, and stops cleanly on SIGTERM. */
 static void test_serve_process(void **st)
 {
@@ -213,6 +248,7 @@ int main(void)
         cmocka_unit_test(test_games),
         cmocka_unit_test(test_create_list_record),
         cmocka_unit_test(test_create_refused),
+        cmocka_unit_test(test_bot_limits),
         cmocka_unit_test(test_serve_process),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -144,12 +144,16 @@ static void hub_send(hub_conn *c, json_t *msg)
 {
     char *text = msg ? json_dumps(msg, JSON_COMPACT) : NULL;
     json_decref(msg);
-    if (!text) { /* no memory, or a string that is not UTF-8: a bug, not the server's end */
-        fprintf(stderr, "tafel serve: a message could not be encoded\n");
-        text = strdup("{\"type\":\"error\",\"code\":\"internal\","
-                      "\"error\":\"the server could not encode a message\"}");
-        if (!text)
-            abort();
+    if (!text) {
+        /* No memory, or a string that is not UTF-8 (a bug), but not the server's end: the
+         * connection is dropped as if it had stopped reading, so that the client joins again
+         * and gets all it missed in "state", instead of going on with a gap in its log. */
+        fprintf(stderr, "tafel serve: a message could not be encoded; connection dropped\n");
+        pthread_mutex_lock(&c->qmu);
+        c->dropped = 1;
+        hub_out_clear(c);
+        pthread_mutex_unlock(&c->qmu);
+        return;
     }
     hub_queue(c, MG_WEBSOCKET_OPCODE_TEXT, text, strlen(text));
     free(text);

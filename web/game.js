@@ -3,7 +3,7 @@
 // board (boards.js: the game's own module, else the generic view), and the end screen with the
 // scores, the winner and the record. It shows what the server sends this seat and nothing else.
 
-import { Connection, seatToken, forgetToken } from './protocol.js';
+import { Connection, seatToken, forgetToken, takeLinkToken } from './protocol.js';
 import { boardFor } from './boards.js';
 import { el } from './dom.js';
 import { t, who } from './i18n.js';
@@ -20,7 +20,7 @@ import { tieBreak } from './verdict.js';
 export function showMatch(root, id) {
     document.title = t('matchTitle', { id });
     const watch = new URLSearchParams(location.search).has('watch');
-    const token = watch ? null : seatToken(id);
+    const token = watch ? (takeLinkToken(), null) : seatToken(id);
     const page = {
         seat: -1,
         game: '',

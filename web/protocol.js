@@ -1,6 +1,7 @@
 // protocol.js: the WebSocket client of docs/protocol.md (version 1): join a seat or watch,
-// act by index, reconnect after a drop. A seat's token lives in localStorage per match, so a
-// reloaded page (or one reopened later) takes the same seat again.
+// act by index, reconnect after a drop. A seat's token lives in sessionStorage (this tab) and
+// localStorage (the browser) per match, so a reloaded page takes the same seat again, and so
+// does one reopened later; two tabs with two seats of one match each keep their own.
 
 export const PROTOCOL = 1;
 
@@ -18,23 +19,37 @@ function tokenKey(match) {
 }
 
 /**
- * The token for a match: from the page's fragment (#token=HEX, an invite link), which is then
- * stored and taken out of the address bar so it is not shared by accident, else the stored one.
+ * The token in the page's fragment (#token=HEX, an invite link), taken out of the address bar
+ * so that it is not shared by accident (also when the page only watches).
+ * @returns {string | null}
+ */
+export function takeLinkToken() {
+    const m = /(?:^#|&)token=([0-9a-f]{32})(?:&|$)/.exec(location.hash);
+    if (!m)
+        return null;
+    history.replaceState(null, '', location.pathname + location.search);
+    return m[1];
+}
+
+/**
+ * The token for a match: the invite link's, which is then stored, else this tab's, else the
+ * browser's (the last seat of this match opened in it).
  * @param {number} match
  * @returns {string | null}
  */
 export function seatToken(match) {
-    const m = /(?:^#|&)token=([0-9a-f]{32})(?:&|$)/.exec(location.hash);
-    if (m) {
-        localStorage.setItem(tokenKey(match), m[1]);
-        history.replaceState(null, '', location.pathname + location.search);
-        return m[1];
+    const link = takeLinkToken();
+    if (link) {
+        sessionStorage.setItem(tokenKey(match), link);
+        localStorage.setItem(tokenKey(match), link);
+        return link;
     }
-    return localStorage.getItem(tokenKey(match));
+    return sessionStorage.getItem(tokenKey(match)) ?? localStorage.getItem(tokenKey(match));
 }
 
 /** Forget a match's token (a token the server refused). @param {number} match */
 export function forgetToken(match) {
+    sessionStorage.removeItem(tokenKey(match));
     localStorage.removeItem(tokenKey(match));
 }
 

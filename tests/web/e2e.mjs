@@ -414,6 +414,34 @@ async function twoHumans(browser, base) {
     await Promise.all(ctxs.map((c) => c.close()));
 }
 
+// Two seats of one match in two tabs of one browser (shared localStorage): each tab keeps its
+// own seat through a reload; a watching page with a token in its link drops it from the address
+// bar and stays a spectator.
+async function twoTabs(browser, base) {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    const pages = await Promise.all([0, 1, 2].map(() => ctx.newPage()));
+    const { id, links } = await createInLobby(pages[0], base, 'targi', ['human', 'human']);
+    await pages[0].goto(links['0']);
+    await pages[0].waitForSelector('#seats li strong');
+    await pages[1].goto(links['1']);
+    await pages[1].waitForSelector('#seats li strong');
+    await pages[0].reload();
+    await pages[0].waitForSelector('#seats li strong');
+    check(await pages[0].locator('#seats li[data-seat="0"] strong').count() === 1,
+        'two tabs: after a reload the first tab is still player 0, not the second tab\'s player 1');
+    await pages[1].reload();
+    await pages[1].waitForSelector('#seats li strong');
+    check(await pages[1].locator('#seats li[data-seat="1"] strong').count() === 1,
+        'two tabs: after a reload the second tab is still player 1');
+    const token = /token=([0-9a-f]{32})/.exec(links['0'])[1];
+    await pages[2].goto(`${base}/match/${id}?watch=1#token=${token}`);
+    await pages[2].waitForSelector('#seats li');
+    check(!pages[2].url().includes('token='), 'watching: the token is taken out of the address bar');
+    await pages[2].waitForTimeout(300);
+    check(await pages[2].locator('#seats li strong').count() === 0, 'watching: the page is no player');
+    await ctx.close();
+}
+
 let server = null, browser = null;
 const deadline = setTimeout(() => {
     console.error('FAIL: the browser test ran out of time');
@@ -429,8 +457,10 @@ try {
     for (const game of ['tafelrunde2', 'targi', 'carcassonne'])
         if (!only || only === game)
             await (game === 'carcassonne' ? playCarcassonne : playAgainstBot)(browser, server.base, game, seed++);
-    if (!only || only === 'two')
+    if (!only || only === 'two') {
         await twoHumans(browser, server.base);
+        await twoTabs(browser, server.base);
+    }
 } catch (e) {
     failures++;
     console.error('FAIL:', e);

@@ -521,6 +521,8 @@ static live *hub_load(hub *h, int64_t id, char *err, size_t errlen)
     pthread_mutex_lock(&h->smu);
     int rc = store_load_game(h->st, id, &sg, err, errlen);
     pthread_mutex_unlock(&h->smu);
+    if (rc == STORE_REFUSED)
+        err[0] = 0; /* no such game: not a failure */
     if (rc)
         return NULL;
     tafel_record r;
@@ -565,16 +567,16 @@ static void hub_live_free(live *L)
 }
 
 /* Match id held (a reference) and locked; loaded from the store first when `load` and it is
- * not in memory. NULL when there is no such match. Give it back with hub_release. */
-static live *hub_acquire(hub *h, int64_t id, int load)
+ * not in memory. NULL when there is no such match (err "") or it could not be loaded (err says
+ * why: a store or replay failure, which a client must not take for a bad token). Give it back
+ * with hub_release. */
+static live *hub_acquire_err(hub *h, int64_t id, int load, char *err, size_t errlen)
 {
+    err[0] = 0;
     pthread_mutex_lock(&h->mu);
     live *L = hub_find(h, id);
-    if (!L && load) {
-        char err[TAFEL_ERR_LEN];
-        if ((L = hub_load(h, id, err, sizeof err)))
-            hub_add(h, L);
-    }
+    if (!L && load && (L = hub_load(h, id, err, errlen)))
+        hub_add(h, L);
     if (L)
         L->refs++;
     pthread_mutex_unlock(&h->mu);
@@ -582,11 +584,17 @@ static live *hub_acquire(hub *h, int64_t id, int load)
         return NULL;
     pthread_mutex_lock(&L->mu);
     if (L->fresh) {
-        char err[TAFEL_ERR_LEN];
+        char why[TAFEL_ERR_LEN]; /* logged by hub_advance; the match is loaded all the same */
         L->fresh = 0;
-        hub_advance(h, L, -1, 0, err, sizeof err);
+        hub_advance(h, L, -1, 0, why, sizeof why);
     }
     return L;
+}
+
+static live *hub_acquire(hub *h, int64_t id, int load)
+{
+    char err[TAFEL_ERR_LEN];
+    return hub_acquire_err(h, id, load, err, sizeof err);
 }
 
 /* Drop a reference (L unlocked); a finished match nobody holds leaves memory. */
@@ -958,12 +966,12 @@ json_t *hub_http_list(hub *h, const char *filter, int *status)
 
 json_t *hub_http_match(hub *h, int64_t id, int *status)
 {
-    live *L = hub_acquire(h, id, 1);
-    json_t *out = L ? hub_match_json(L) : NULL;
-    if (L)
-        hub_release(h, L);
-    if (!out)
-        return hub_http_error(status, 404, "no such match");
+    char err[TAFEL_ERR_LEN];
+    live *L = hub_acquire_err(h, id, 1, err, sizeof err);
+    if (!L)
+        return hub_http_error(status, *err ? 500 : 404, *err ? err : "no such match");
+    json_t *out = hub_match_json(L);
+    hub_release(h, L);
     *status = 200;
     return out;
 }
@@ -971,10 +979,10 @@ json_t *hub_http_match(hub *h, int64_t id, int *status)
 json_t *hub_http_record(hub *h, int64_t id, int *status)
 {
     char err[TAFEL_ERR_LEN];
-    live *L = hub_acquire(h, id, 1);
+    live *L = hub_acquire_err(h, id, 1, err, sizeof err);
     json_t *out = NULL;
     if (!L)
-        out = hub_http_error(status, 404, "no such match");
+        out = hub_http_error(status, *err ? 500 : 404, *err ? err : "no such match");
     else if (!tafel_match_is_over(L->m))
         out = hub_http_error(status, 403, "the record (with the seed) is given only once the "
                                           "match is over");
@@ -1088,9 +1096,12 @@ static int hub_join(hub *h, hub_conn *c, const json_t *msg)
         return -1;
     }
     const json_t *jid = json_object_get(msg, "match"), *jtok = json_object_get(msg, "token");
-    live *L = json_is_integer(jid) ? hub_acquire(h, json_integer_value(jid), 1) : NULL;
+    char err[TAFEL_ERR_LEN] = "";
+    live *L = json_is_integer(jid) ? hub_acquire_err(h, json_integer_value(jid), 1, err, sizeof err)
+                                   : NULL;
     if (!L) {
-        hub_send_error(c, "bad_token", "no such match");
+        /* A match that failed to load is no bad token: the client keeps it and may try again. */
+        hub_send_error(c, *err ? "internal" : "bad_token", *err ? err : "no such match");
         return -1;
     }
     int seat = -1;
@@ -1128,7 +1139,6 @@ static int hub_join(hub *h, hub_conn *c, const json_t *msg)
         int all = 1;
         for (int p = 0; p < tafel_match_num_seats(L->m); p++)
             all &= !L->seats[p].has_token || L->joined_once[p];
-        char err[TAFEL_ERR_LEN];
         if (all) {
             pthread_mutex_lock(&h->smu);
             if (!store_set_status(h->st, L->id, STORE_STATUS_RUNNING, err, sizeof err))

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include <cmocka.h>
+#include <sqlite3.h>
 
 #include "server/token.h"
 #include "srv_client.h"
@@ -128,6 +129,56 @@ static void test_finished_evicted(void **st)
     tc_remove_db(t.db);
 }
 
+/* A finished match that cannot be loaded again (here its first stored action was changed to one
+ * that is not legal) is not "no such match": a seat joining with its token gets "internal" with
+ * the reason, not "bad_token" (the client would forget a good token), and HTTP answers 500, not
+ * 404. An unknown id is still bad_token and 404. */
+static void test_load_failure(void **st)
+{
+    (void)st;
+    tc_server t;
+    tc_start(&t, NULL);
+    json_t *c = tc_create(t.port, "targi", "[\"human\", \"random\"]", 5);
+    long long id = json_integer_value(json_object_get(c, "id"));
+    const char *tok = json_string_value(
+        json_object_get(json_array_get(json_object_get(c, "seats"), 0), "token"));
+    tc_ws *w = tc_ws_open(t.port, NULL);
+    json_decref(tc_join(w, id, tok));
+    tc_ws_send(w, "{\"type\":\"resign\"}");
+    json_decref(tc_ws_wait(w, "over", 5000));
+    tc_ws_close(w);
+    expect_live(&t, 0);
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(t.db, &db), SQLITE_OK);
+    sqlite3_busy_timeout(db, 5000);
+    char sql[128];
+    snprintf(sql, sizeof sql, "UPDATE actions SET action = 99999 WHERE game_id = %lld AND idx = 0",
+             id);
+    assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_changes(db), 1);
+    sqlite3_close(db);
+    w = tc_ws_open(t.port, NULL);
+    char msg[200];
+    snprintf(msg, sizeof msg, "{\"type\":\"join\",\"protocol\":1,\"match\":%lld,\"token\":\"%s\"}",
+             id, tok);
+    tc_ws_send(w, msg);
+    json_t *e = tc_ws_wait(w, "error", 5000);
+    assert_string_equal(json_string_value(json_object_get(e, "code")), "internal");
+    assert_non_null(strstr(json_string_value(json_object_get(e, "error")), "match"));
+    json_decref(e);
+    json_decref(get(t.port, "/api/matches/%lld", id, 500));
+    json_decref(get(t.port, "/api/matches/%lld/record", id, 500));
+    tc_ws_send(w, "{\"type\":\"join\",\"protocol\":1,\"match\":999,\"token\":null}");
+    e = tc_ws_wait(w, "error", 5000);
+    assert_string_equal(json_string_value(json_object_get(e, "code")), "bad_token");
+    json_decref(e);
+    json_decref(get(t.port, "/api/matches/%lld", 999, 404));
+    tc_ws_close(w);
+    json_decref(c);
+    tc_stop(&t);
+    tc_remove_db(t.db);
+}
+
 /* Many matches loaded at once (more than the index starts with), found by id each time without
  * being loaded twice, before and after a restart resumes them; one leaves when it ends. */
 static void test_many_loaded(void **st)
@@ -179,6 +230,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_finished_evicted),
+        cmocka_unit_test(test_load_failure),
         cmocka_unit_test(test_many_loaded),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

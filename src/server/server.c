@@ -107,7 +107,8 @@ server *server_start(const server_options *o, char *err, size_t errlen)
     hub_set_bot_limits(s->hub, (tafel_bot_cost){
         .threads = o->bot_max_threads > 0 ? o->bot_max_threads : cores > 0 ? (int)cores : 1,
         .time = o->bot_max_time > 0 ? o->bot_max_time : SERVER_BOT_MAX_TIME,
-        .iters = SERVER_BOT_MAX_ITERS, .nodes = SERVER_BOT_MAX_NODES});
+        .iters = o->bot_max_iters > 0 ? o->bot_max_iters : SERVER_BOT_MAX_ITERS,
+        .nodes = SERVER_BOT_MAX_NODES});
     http_register(s->ctx, &s->routes);
     ws_register(s->ctx, &s->ws);
     if (o->web)

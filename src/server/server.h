@@ -17,6 +17,7 @@ typedef struct server_options {
     int replay_per_s;         /* POST /api/replay per second and client address; 0: default */
     double bot_max_time;      /* seconds a bot seat may think per move; 0: default */
     int bot_max_threads;      /* threads a bot seat may search with; 0: this machine's cores */
+    long bot_max_iters;       /* search iterations a bot seat may take a move; 0: default */
 } server_options;
 
 #define SERVER_DEFAULT_THREADS 2100

@@ -47,7 +47,8 @@ void tc_start_opts(tc_server *t, const char *db, const server_options *extra)
                         .view_at_per_s = extra->view_at_per_s,
                         .replay_per_s = extra->replay_per_s,
                         .bot_max_time = extra->bot_max_time,
-                        .bot_max_threads = extra->bot_max_threads};
+                        .bot_max_threads = extra->bot_max_threads,
+                        .bot_max_iters = extra->bot_max_iters};
     char err[512];
     t->s = server_start(&o, err, sizeof err);
     if (!t->s)
@@ -350,4 +351,10 @@ int tc_raw_join(int port, long long id, const char *token)
         frame[6 + i] = (unsigned char)text[i] ^ mask[i % 4];
     tc_raw_send_all(fd, frame, 6 + len);
     return fd;
+}
+
+const char *tc_token(const json_t *created, int seat)
+{
+    const json_t *s = json_array_get(json_object_get(created, "seats"), (size_t)seat);
+    return json_string_value(json_object_get(s, "token"));
 }

@@ -29,6 +29,8 @@ void tc_remove_db(const char *db);
 int tc_http(int port, const char *method, const char *path, const char *body, json_t **out);
 /* POST /api/matches; returns the answer (fails the test unless 201). */
 json_t *tc_create(int port, const char *game, const char *seats_json, long long seed);
+/* The token of a seat in tc_create's answer (NULL for a bot seat). */
+const char *tc_token(const json_t *created, int seat);
 
 typedef struct tc_ws tc_ws;
 /* Connect to /ws with an Origin header (NULL: none). NULL when refused. */

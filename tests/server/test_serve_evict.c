@@ -140,8 +140,7 @@ static void test_load_failure(void **st)
     tc_start(&t, NULL);
     json_t *c = tc_create(t.port, "targi", "[\"human\", \"random\"]", 5);
     long long id = json_integer_value(json_object_get(c, "id"));
-    const char *tok = json_string_value(
-        json_object_get(json_array_get(json_object_get(c, "seats"), 0), "token"));
+    const char *tok = tc_token(c, 0);
     tc_ws *w = tc_ws_open(t.port, NULL);
     json_decref(tc_join(w, id, tok));
     tc_ws_send(w, "{\"type\":\"resign\"}");

@@ -205,12 +205,9 @@ static void test_resign_not_stored(void **st)
     tc_start(&t, NULL);
     json_t *c = tc_create(t.port, "targi", "[\"human\", \"human\"]", 16);
     long long id = json_integer_value(json_object_get(c, "id"));
-    json_t *seats = json_object_get(c, "seats");
-    const char *tok0 = json_string_value(json_object_get(json_array_get(seats, 0), "token"));
-    const char *tok1 = json_string_value(json_object_get(json_array_get(seats, 1), "token"));
     tc_ws *w = tc_ws_open(t.port, NULL), *other = tc_ws_open(t.port, NULL);
-    json_decref(tc_join(w, id, tok0));
-    json_decref(tc_join(other, id, tok1));
+    json_decref(tc_join(w, id, tc_token(c, 0)));
+    json_decref(tc_join(other, id, tc_token(c, 1)));
     sqlite3 *db;
     assert_int_equal(sqlite3_open(t.db, &db), SQLITE_OK);
     sqlite3_busy_timeout(db, 5000);

@@ -888,10 +888,9 @@ json_t *hub_http_create(hub *h, const json_t *req, const char *host, int *status
     int64_t id;
     const char *canonical = tafel_match_record(m)->game;
     pthread_mutex_lock(&h->smu);
-    int rc = store_create_game(h->st, canonical, seed, (int)n, defs, &id, err, sizeof err);
-    /* A game of bots only is running from the start. */
-    if (!rc && !humans)
-        store_set_status(h->st, id, STORE_STATUS_RUNNING, err, sizeof err);
+    int rc = store_create_game(h->st, canonical, seed,
+                               humans ? STORE_STATUS_OPEN : STORE_STATUS_RUNNING, (int)n, defs,
+                               &id, err, sizeof err);
     pthread_mutex_unlock(&h->smu);
     tafel_match_free(m);
     if (rc)

@@ -100,7 +100,7 @@ static const char *const statement_sql[ST_COUNT] = {
     [ST_SAVEPOINT] = "SAVEPOINT item",
     [ST_ROLLBACK_TO] = "ROLLBACK TO item",
     [ST_RELEASE] = "RELEASE item",
-    [ST_INSERT_GAME] = "INSERT INTO games (game, seed) VALUES (?1, ?2)",
+    [ST_INSERT_GAME] = "INSERT INTO games (game, seed, status) VALUES (?1, ?2, ?3)",
     [ST_INSERT_SEAT] =
         "INSERT INTO seats (game_id, seat, spec, token_hash, name) VALUES (?1, ?2, ?3, ?4, ?5)",
     [ST_INSERT_ACTION] =
@@ -430,11 +430,15 @@ static int check_text(const char *text, size_t len, int optional, const char *wh
     return 0;
 }
 
-int store_create_game(store *s, const char *game, uint64_t seed, int num_seats,
-                      const store_seat_def *seats, int64_t *id, char *err, size_t errlen)
+int store_create_game(store *s, const char *game, uint64_t seed, store_status status,
+                      int num_seats, const store_seat_def *seats, int64_t *id, char *err,
+                      size_t errlen)
 {
     if (check_text(game, STORE_GAME_LEN, 0, "create game: game string", err, errlen))
         return STORE_REFUSED;
+    if (status != STORE_STATUS_OPEN && status != STORE_STATUS_RUNNING)
+        return fail_msg(STORE_REFUSED, "a new game is open or running", "create game", err,
+                        errlen);
     if (num_seats < 1 || num_seats > TAFEL_MAX_PLAYERS)
         return fail_msg(STORE_REFUSED, "bad number of seats", "create game", err, errlen);
     for (int i = 0; i < num_seats; i++) {
@@ -451,6 +455,7 @@ int store_create_game(store *s, const char *game, uint64_t seed, int num_seats,
     st = s->st[ST_INSERT_GAME];
     sqlite3_bind_text(st, 1, game, -1, SQLITE_STATIC);
     sqlite3_bind_int64(st, 2, seed_to_db(seed));
+    sqlite3_bind_text(st, 3, status_names[status], -1, SQLITE_STATIC);
     if (run(s, ST_INSERT_GAME) != SQLITE_DONE)
         goto fail;
     int64_t gid = sqlite3_last_insert_rowid(s->db);
@@ -688,7 +693,7 @@ int store_recent_games(store *s, int status, int64_t *ids, int max, int *count, 
                        size_t errlen)
 {
     *count = 0;
-    if (status >= 0 && status > STORE_STATUS_ABANDONED)
+    if (status > (int)STORE_STATUS_ABANDONED)
         return fail_msg(STORE_REFUSED, "unknown status", "list recent games", err, errlen);
     sqlite3_stmt *st = s->st[status < 0 ? ST_RECENT : ST_RECENT_STATUS];
     if (status < 0) {

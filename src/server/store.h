@@ -111,9 +111,11 @@ int store_default_path(char *buf, size_t len, char *err, size_t errlen);
 store *store_open(const char *path, char *err, size_t errlen);
 void store_close(store *s);
 
-/* Store a new game (status open) with num_seats seats; *id receives its id. */
-int store_create_game(store *s, const char *game, uint64_t seed, int num_seats,
-                      const store_seat_def *seats, int64_t *id, char *err, size_t errlen);
+/* Store a new game with num_seats seats and status open or running (a game of bots only runs
+ * from the start: one transaction, so it is never listed as open); *id receives its id. */
+int store_create_game(store *s, const char *game, uint64_t seed, store_status status,
+                      int num_seats, const store_seat_def *seats, int64_t *id, char *err,
+                      size_t errlen);
 
 /* Append the action with index `index` to a game that is open or running, in a transaction of
  * its own. Returns STORE_OK only after the COMMIT succeeded. index must be exactly the number

@@ -100,7 +100,8 @@ static int64_t bot_game(store *s)
     char err[256];
     store_seat_def seat = {"random", NULL, NULL};
     int64_t id = -1;
-    if (store_create_game(s, "targi", 7, 1, &seat, &id, err, sizeof err) != STORE_OK)
+    if (store_create_game(s, "targi", 7, STORE_STATUS_OPEN, 1, &seat, &id, err, sizeof err) !=
+        STORE_OK)
         fail_msg("%s", err);
     return id;
 }
@@ -201,12 +202,18 @@ static void test_round_trip(void **state)
     const char *evil = "Ann'); DROP TABLE games; --";
     store_seat_def seats[3] = {
         {"human", hash, evil}, {"mcts(iters=200)", NULL, NULL}, {"random", NULL, "Bot"}};
-    int64_t id, id2;
-    assert_int_equal(store_create_game(s, "tafelrunde2(players=3)", UINT64_MAX, 3, seats, &id,
-                                       err, sizeof err), STORE_OK);
-    assert_int_equal(store_create_game(s, "targi", 0, 1, &seats[1], &id2, err, sizeof err),
+    int64_t id, id2, id3;
+    assert_int_equal(store_create_game(s, "tafelrunde2(players=3)", UINT64_MAX,
+                                       STORE_STATUS_OPEN, 3, seats, &id, err, sizeof err),
+                     STORE_OK);
+    assert_int_equal(store_create_game(s, "targi", 0, STORE_STATUS_OPEN, 1, &seats[1], &id2, err,
+                                       sizeof err),
                      STORE_OK);
     assert_true(id2 != id);
+    /* bots only: running from its creation */
+    assert_int_equal(store_create_game(s, "targi", 3, STORE_STATUS_RUNNING, 1, &seats[1], &id3,
+                                       err, sizeof err),
+                     STORE_OK);
     assert_int_equal(store_append_action(s, id, 0, 17, TAFEL_CHANCE, "deal 17", err, sizeof err),
                      STORE_OK);
     assert_int_equal(store_append_action(s, id, 1, 3, 0, "play \"x\"", err, sizeof err), 0);
@@ -225,8 +232,9 @@ static void test_round_trip(void **state)
     free(list);
     assert_int_equal(store_set_status(s, id, STORE_STATUS_RUNNING, err, sizeof err), 0);
     assert_int_equal(store_list_games(s, STORE_STATUS_RUNNING, &list, &n, err, sizeof err), 0);
-    assert_int_equal(n, 1);
-    assert_true(list[0].id == id);
+    assert_int_equal(n, 2);
+    assert_true(list[0].id == id && list[1].id == id3);
+    assert_int_equal(list[1].status, STORE_STATUS_RUNNING);
     free(list);
 
     store_game g;
@@ -304,8 +312,9 @@ static void test_recent(void **state)
     store_seat_def seat = {"random", NULL, NULL};
     int64_t id[6], got[8];
     for (int i = 0; i < 6; i++)
-        assert_int_equal(store_create_game(s, "targi", (uint64_t)i, 1, &seat, &id[i], err,
-                                           sizeof err), STORE_OK);
+        assert_int_equal(store_create_game(s, "targi", (uint64_t)i, STORE_STATUS_OPEN, 1, &seat,
+                                           &id[i], err, sizeof err),
+                         STORE_OK);
     assert_int_equal(store_set_status(s, id[1], STORE_STATUS_RUNNING, err, sizeof err), 0);
     assert_int_equal(store_set_status(s, id[4], STORE_STATUS_RUNNING, err, sizeof err), 0);
     int n = -1;
@@ -428,7 +437,9 @@ static void test_create_refusals(void **state)
     assert_int_equal(token_hash(tok, hash), 0);
     int64_t id = -1;
     store_seat_def ok[2] = {{"human", hash, NULL}, {"greedy", NULL, NULL}};
-    assert_int_equal(store_create_game(s, "targi", 1, 2, ok, &id, err, sizeof err), STORE_OK);
+    assert_int_equal(
+        store_create_game(s, "targi", 1, STORE_STATUS_OPEN, 2, ok, &id, err, sizeof err),
+        STORE_OK);
 
     store_seat_def human_without[2] = {{"greedy", NULL, NULL}, {"human", NULL, NULL}};
     store_seat_def bot_with[2] = {{"greedy", NULL, NULL}, {"random", hash, NULL}};
@@ -436,22 +447,34 @@ static void test_create_refusals(void **state)
     const store_seat_def *cases[] = {human_without, bot_with, same_token};
     for (int k = 0; k < 3; k++) {
         int64_t before = id;
-        assert_int_equal(store_create_game(s, "targi", 1, 2, cases[k], &id, err, sizeof err),
+        assert_int_equal(store_create_game(s, "targi", 1, STORE_STATUS_OPEN, 2, cases[k], &id,
+                                           err, sizeof err),
                          STORE_REFUSED);
         assert_one_line(err);
         assert_true(id == before); /* untouched */
     }
     memset(longtext, 'x', sizeof longtext - 1);
     longtext[sizeof longtext - 1] = '\0';
-    assert_int_equal(store_create_game(s, longtext, 1, 2, ok, &id, err, sizeof err),
+    assert_int_equal(
+        store_create_game(s, longtext, 1, STORE_STATUS_OPEN, 2, ok, &id, err, sizeof err),
+        STORE_REFUSED);
+    assert_int_equal(
+        store_create_game(s, "targi", 1, STORE_STATUS_OPEN, 0, ok, &id, err, sizeof err),
+        STORE_REFUSED);
+    assert_int_equal(store_create_game(s, "targi", 1, STORE_STATUS_OPEN, TAFEL_MAX_PLAYERS + 1,
+                                       ok, &id, err, sizeof err),
                      STORE_REFUSED);
-    assert_int_equal(store_create_game(s, "targi", 1, 0, ok, &id, err, sizeof err),
-                     STORE_REFUSED);
-    assert_int_equal(store_create_game(s, "targi", 1, TAFEL_MAX_PLAYERS + 1, ok, &id, err,
-                                       sizeof err), STORE_REFUSED);
     store_seat_def long_name = {"random", NULL, longtext};
-    assert_int_equal(store_create_game(s, "targi", 1, 1, &long_name, &id, err, sizeof err),
+    assert_int_equal(store_create_game(s, "targi", 1, STORE_STATUS_OPEN, 1, &long_name, &id, err,
+                                       sizeof err),
                      STORE_REFUSED);
+    /* a new game is open or running, never finished or abandoned */
+    for (int k = STORE_STATUS_FINISHED; k <= STORE_STATUS_ABANDONED + 1; k++) {
+        assert_int_equal(store_create_game(s, "targi", 1, (store_status)k, 2, ok, &id, err,
+                                           sizeof err),
+                         STORE_REFUSED);
+        assert_one_line(err);
+    }
     store_close(s);
 
     sqlite3 *db;
@@ -469,7 +492,8 @@ static void test_finish_refusals(void **state)
     store *s = open_ok(path);
     store_seat_def seats[2] = {{"random", NULL, NULL}, {"greedy", NULL, NULL}};
     int64_t id;
-    assert_int_equal(store_create_game(s, "targi", 1, 2, seats, &id, err, sizeof err), 0);
+    assert_int_equal(
+        store_create_game(s, "targi", 1, STORE_STATUS_OPEN, 2, seats, &id, err, sizeof err), 0);
     store_result r = {.num_seats = 2, .scores = {3, 4}, .returns = {0, 1},
                       .ending = STORE_END_NORMAL, .resigned_seat = -1};
     store_result wrong = r;
@@ -874,7 +898,8 @@ static void *writer_run(void *arg)
     }
     store_seat_def seat = {"random", NULL, NULL};
     int64_t id;
-    if (store_create_game(s, "targi", 1, 1, &seat, &id, w->err, sizeof w->err) != STORE_OK) {
+    if (store_create_game(s, "targi", 1, STORE_STATUS_OPEN, 1, &seat, &id, w->err,
+                          sizeof w->err) != STORE_OK) {
         w->failures++;
     } else {
         for (int i = 0; i < w->appends; i++) {

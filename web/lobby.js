@@ -212,7 +212,9 @@ function showCreated(box, res) {
     const rows = res.seats.map((s) => {
         if (!s.token)
             return el('li', {}, `${who(s.seat)}: ${s.spec}`);
-        const invite = s.invite ?? `${location.origin}/match/${res.id}#token=${s.token}`;
+        // the page's own address, not the server's `invite`: behind a TLS proxy only the
+        // page knows its scheme and public name
+        const invite = `${location.origin}/match/${res.id}#token=${s.token}`;
         const field = /** @type {HTMLInputElement} */ (el('input', { readonly: '', value: invite, class: 'invite' }));
         const copy = el('button', { type: 'button' }, t('copyLink'));
         copy.onclick = async () => {

@@ -833,6 +833,19 @@ static int hub_bot_fits(const hub *h, const char *spec, int seat, char *err, siz
     return -1;
 }
 
+#define HUB_HOST_MAX 255 /* a DNS name's length; a bracketed IPv6 address and port fit */
+
+/* The request's Host for invite links if it is a plain host[:port] that fits, else localhost:
+ * a link is never cut short, and its address part cannot carry a path or a fragment. */
+static const char *hub_invite_host(const char *host)
+{
+    size_t n = host ? strlen(host) : 0;
+    if (n == 0 || n > HUB_HOST_MAX ||
+        strspn(host, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]") != n)
+        return "localhost";
+    return host;
+}
+
 json_t *hub_http_create(hub *h, const json_t *req, const char *host, int *status)
 {
     const json_t *jgame = json_object_get(req, "game"), *jseats = json_object_get(req, "seats");
@@ -904,9 +917,9 @@ json_t *hub_http_create(hub *h, const json_t *req, const char *host, int *status
     for (size_t p = 0; p < n; p++) {
         json_t *s = json_pack("{s:i, s:s}", "seat", (int)p, "spec", seats[p]);
         if (tafel_bot_is_human(seats[p])) {
-            char invite[512];
+            char invite[sizeof "http:///match/#token=" + HUB_HOST_MAX + 20 + TOKEN_HEX_LEN];
             snprintf(invite, sizeof invite, "http://%s/match/%lld#token=%s",
-                     host ? host : "localhost", (long long)id, tokens[p]);
+                     hub_invite_host(host), (long long)id, tokens[p]);
             json_object_set_new(s, "token", json_string(tokens[p]));
             json_object_set_new(s, "invite", json_string(invite));
         }

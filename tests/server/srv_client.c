@@ -75,12 +75,20 @@ void tc_remove_db(const char *db)
 
 int tc_http(int port, const char *method, const char *path, const char *body, json_t **out)
 {
+    char host[32];
+    snprintf(host, sizeof host, "127.0.0.1:%d", port);
+    return tc_http_host(port, host, method, path, body, out);
+}
+
+int tc_http_host(int port, const char *host, const char *method, const char *path,
+                 const char *body, json_t **out)
+{
     char ebuf[256];
     struct mg_connection *c =
         mg_download("127.0.0.1", port, 0, ebuf, sizeof ebuf,
-                    "%s %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Length: %zu\r\n"
+                    "%s %s HTTP/1.1\r\nHost: %s\r\nContent-Length: %zu\r\n"
                     "Connection: close\r\n\r\n%s",
-                    method, path, port, body ? strlen(body) : 0, body ? body : "");
+                    method, path, host, body ? strlen(body) : 0, body ? body : "");
     if (!c)
         fail_msg("mg_download: %s", ebuf);
     int status = mg_get_response_info(c)->status_code;

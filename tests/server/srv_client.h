@@ -27,6 +27,9 @@ void tc_remove_db(const char *db);
 
 /* An HTTP request; returns the status and the parsed body in *out (may be NULL). */
 int tc_http(int port, const char *method, const char *path, const char *body, json_t **out);
+/* The same with the Host header's value given. */
+int tc_http_host(int port, const char *host, const char *method, const char *path,
+                 const char *body, json_t **out);
 /* POST /api/matches; returns the answer (fails the test unless 201). */
 json_t *tc_create(int port, const char *game, const char *seats_json, long long seed);
 /* The token of a seat in tc_create's answer (NULL for a bot seat). */

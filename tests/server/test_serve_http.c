@@ -246,6 +246,47 @@ static void test_serve_process(void **st)
     tc_remove_db(db);
 }
 
+/* Invite links name the request's Host when it is a plain host[:port] of at most 255 bytes,
+ * else localhost: never a link cut short or one whose address carries a path. */
+static void test_invite_host(void **st)
+{
+    (void)st;
+    tc_server t;
+    tc_start(&t, NULL);
+    char longhost[300];
+    memset(longhost, 'a', sizeof longhost - 1);
+    longhost[sizeof longhost - 1] = '\0';
+    char fits[256];
+    memset(fits, 'b', 250);
+    snprintf(fits + 250, sizeof fits - 250, ":8080");
+    const struct {
+        const char *host, *in_link;
+    } cases[] = {
+        {"tafel.example:8080", "tafel.example:8080"},
+        {"[::1]:7777", "[::1]:7777"},
+        {fits, fits},
+        {longhost, "localhost"},
+        {"evil.example/steal?x=", "localhost"},
+        {"a b", "localhost"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        json_t *c;
+        assert_int_equal(tc_http_host(t.port, cases[k].host, "POST", "/api/matches",
+                                      "{\"game\": \"targi\", \"seats\": [\"human\", \"random\"]}",
+                                      &c),
+                         201);
+        const char *tok = tc_token(c, 0);
+        char want[400];
+        snprintf(want, sizeof want, "http://%s/match/%lld#token=%s", cases[k].in_link,
+                 (long long)json_integer_value(json_object_get(c, "id")), tok);
+        json_t *s0 = json_array_get(json_object_get(c, "seats"), 0);
+        assert_string_equal(json_string_value(json_object_get(s0, "invite")), want);
+        json_decref(c);
+    }
+    tc_stop(&t);
+    tc_remove_db(t.db);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -253,6 +294,7 @@ int main(void)
         cmocka_unit_test(test_create_list_record),
         cmocka_unit_test(test_create_refused),
         cmocka_unit_test(test_bot_limits),
+        cmocka_unit_test(test_invite_host),
         cmocka_unit_test(test_serve_process),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -34,14 +34,25 @@ const READABLE = 0.64;
 let kinds = null;
 /** @type {Promise<void> | null} */
 let loading = null;
+let retryMs = 500; // after a failed fetch: doubles up to 30 s
 
-/** Fetch the tile table once; redraw when it arrives. @param {() => void} then */
+/** Fetch the tile table once; redraw when it arrives. A failed fetch is tried again after a
+ * pause, and the board redrawn then, so a passing failure does not leave it empty until the
+ * next move, nor does a lasting one send a request at every redraw. @param {() => void} then */
 function loadKinds(then) {
     if (!loading)
-        loading = fetch('/api/games/carcassonne/assets').then((r) => r.json()).then((j) => {
+        loading = fetch('/api/games/carcassonne/assets').then((r) => {
+            if (!r.ok)
+                throw new Error(`HTTP ${r.status}`);
+            return r.json();
+        }).then((j) => {
             kinds = new Map(/** @type {Kind[]} */ (j.kinds).map((k) => [k.name, k]));
-        });
-    loading.then(then, () => { loading = null; });
+        }).catch(() => new Promise((resolve) => setTimeout(() => {
+            loading = null;
+            retryMs = Math.min(2 * retryMs, 30000);
+            resolve(undefined);
+        }, retryMs)));
+    loading.then(then);
 }
 
 /** @param {string} tag @param {Record<string, string | number>} [attrs] @param {...Node} kids */

@@ -8,6 +8,8 @@
 // - keyboard only: part of a Carcassonne game (arrows, R, Enter, Tab to a follower spot or "No
 //   follower"), a whole Die Tafelrunde 2 game (Tab, Enter, a choice, Escape; checked against
 //   the record) and 25 moves of Targi; the focus is visible;
+// - the Carcassonne tile table is fetched again after a pause when it fails, and the board
+//   then appears by itself;
 // - at 390x844 nothing is wider than the screen, the Carcassonne board fills its panel and its
 //   tiles are drawn at a readable size; one colour per player in seats, log, scores and boards;
 //   a draw is shown once in the log.
@@ -520,6 +522,29 @@ async function botPace(browser, base) {
     await ctx.close();
 }
 
+/** The tile table's fetch fails twice: the board still appears by itself, the page asking
+ * again after a pause, not at every redraw. */
+async function tileTableRetry(browser, base) {
+    const ctx = await browser.newContext({ viewport: DESK });
+    let asked = 0;
+    await ctx.route('**/api/games/carcassonne/assets', (route) => ++asked <= 2
+        ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error": "test"}' })
+        : route.continue());
+    // two humans: after the join no message comes that would redraw the board
+    const { url } = await createMatch(base, 'carcassonne(players=2)', ['human', 'human']);
+    const page = await ctx.newPage();
+    await page.goto(url);
+    let shown = true;
+    try {
+        await page.waitForSelector('.carc-placed', { timeout: 10000 }); // the start tile
+    } catch {
+        shown = false;
+    }
+    check(shown && asked === 3,
+        `carcassonne: after two failed fetches of the tile table the board appears by itself (${asked} fetches)`);
+    await ctx.close();
+}
+
 let server = null, browser = null;
 const deadline = setTimeout(() => {
     console.error('FAIL: the browser test ran out of time');
@@ -532,7 +557,7 @@ try {
     log(`server ${server.base}`);
     const only = process.env.TAFEL_UI_ONLY;
     const parts = {
-        languages, carcassonneKeyboard, layouts, botPace,
+        languages, carcassonneKeyboard, layouts, botPace, tileTableRetry,
         tafelrunde2Keyboard: (b, u) => boardKeyboard(b, u, 'tafelrunde2(players=2)', Infinity),
         targiKeyboard: (b, u) => boardKeyboard(b, u, 'targi', 25),
     };

@@ -11,6 +11,7 @@ Nothing the engine is given from here can crash the interpreter: every call is c
 """
 import json
 import operator
+import os
 import random as _random
 import threading
 
@@ -56,6 +57,23 @@ def _seed(seed):
     if not 0 <= seed < _U64:
         raise ValueError(f"seed {seed} is not in 0 to 2**64-1")
     return seed
+
+
+def _int32(x, what):
+    x = _int(x, what)
+    if not -(1 << 31) <= x < (1 << 31):
+        raise ValueError(f"{what} {x} is out of range")
+    return x
+
+
+def _path(p):
+    """A file path (str, bytes or os.PathLike) as the bytes the C library opens."""
+    if not isinstance(p, (str, bytes, os.PathLike)):
+        raise TypeError(f"path must be a str, bytes or os.PathLike, not {type(p).__name__}")
+    b = os.fsencode(p)
+    if b"\0" in b:
+        raise ValueError("path contains a NUL character")
+    return b
 
 
 def _bytes(s, what):
@@ -181,7 +199,7 @@ class State:
     def legal_actions(self, player=None):
         """Legal actions of the player to act, ascending ([] at chance and terminal nodes, and
         for any other player)."""
-        if player is not None and player != self._player:
+        if player is not None and _int(player, "player") != self._player:
             return []
         b = self._game._buffers
         n = lib.tafel_flat_legal_actions(self._game._g, self._s, b.legal)
@@ -196,15 +214,14 @@ class State:
     def apply_action(self, action):
         """Apply a legal action or possible chance outcome; ValueError (state unchanged)
         otherwise."""
-        action = _int(action, "action")
-        if not -(1 << 31) <= action < (1 << 31):
-            raise ValueError(f"action {action} is out of range")
+        action = _int32(action, "action")
         b = self._game._buffers
         p = lib.tafel_flat_apply(self._game._g, self._s, action, b.err, ERR_LEN)
         if p == REFUSED:
             raise ValueError(_err_text(b.err))
         self._player = p
-        self._history.append(action)
+        if self._history is not None:
+            self._history.append(action)
 
     def sample_chance(self, seed):
         """A chance outcome drawn with the engine's generator seeded by seed (not applied)."""
@@ -219,9 +236,7 @@ class State:
         notation of a legal action (or chance outcome) here."""
         if len(args) not in (1, 2):
             raise TypeError("action_to_string(action) or action_to_string(player, action)")
-        action = _int(args[-1], "action")
-        if not -(1 << 31) <= action < (1 << 31):
-            raise ValueError(f"action {action} is out of range")
+        action = _int32(args[-1], "action")
         b = self._game._buffers
         n = lib.tafel_flat_action_to_string(self._game._g, self._s, action, b.text, TEXT_LEN,
                                             b.err, ERR_LEN)
@@ -255,14 +270,27 @@ class State:
         return list(out)
 
     def history(self):
-        """Every action applied since new_initial_state(), chance outcomes included."""
+        """Every action applied since new_initial_state(), chance outcomes included.
+        ValueError for a state made by resample() (or a clone of one): its hidden parts were
+        drawn, not played, so no list of actions leads to it."""
+        if self._history is None:
+            raise ValueError("a resampled state has no history: its hidden parts were drawn, "
+                             "not played")
         return list(self._history)
 
     def clone(self):
         s = lib.tafel_flat_state_clone(self._game._g, self._s)
         if s == ffi.NULL:
             raise MemoryError("tafel: no memory for a state")
-        return State(self._game, ffi.gc(s, lib.tafel_flat_state_free), list(self._history))
+        history = None if self._history is None else list(self._history)
+        return State(self._game, ffi.gc(s, lib.tafel_flat_state_free), history)
+
+    # copy.copy and copy.deepcopy clone: a shallow copy would share the engine's state
+    def __copy__(self):
+        return self.clone()
+
+    def __deepcopy__(self, memo):
+        return self.clone()
 
     def __eq__(self, other):
         if not isinstance(other, State) or str(other._game) != str(self._game):
@@ -313,6 +341,7 @@ class State:
                                    ERR_LEN):
             raise ValueError(_err_text(b.err))
         other._player = lib.tafel_flat_current_player(self._game._g, other._s)
+        other._history = None
         return other
 
     def observation_tensor(self, player):
@@ -337,8 +366,8 @@ def random_games(game, n, seed=0):
     actions, the fingerprint `tafel bench` prints."""
     game = load_game(game)
     n = _int(n, "n")
-    if n < 0:
-        raise ValueError(f"n={n} is negative")
+    if not 0 <= n < (1 << 63):
+        raise ValueError(f"n={n} is not in 0 to 2**63-1")
     return lib.tafel_flat_random_games(game._g, _seed(seed), n)
 
 
@@ -348,7 +377,7 @@ class Bot:
 
     def __init__(self, spec, seat, seed=0, game=None):
         self._spec = _bytes(spec, "bot spec")
-        self._seat = _int(seat, "seat")
+        self._seat = _int32(seat, "seat")
         self._seed = _seed(seed)
         self._game = None
         self._bot = None
@@ -388,7 +417,9 @@ class Record:
         root = {"format": "tafel-record", "version": 1, "game": str(load_game(game)),
                 "actions": [_int(a, "action") for a in actions], "seed": str(_seed(seed))}
         if seats is not None:
-            root["seats"] = [str(s) for s in seats]
+            if isinstance(seats, (str, bytes)) or not all(isinstance(s, str) for s in seats):
+                raise TypeError("seats must be a list of str")
+            root["seats"] = list(seats)
         self._set(_normalize(root))
 
     def _set(self, root):
@@ -419,7 +450,7 @@ class Record:
     def save(self, path):
         err = ffi.new("char[]", ERR_LEN)
         if lib.tafel_flat_record_save(json.dumps(self.json).encode(),
-                                      _bytes(str(path), "path"), err, ERR_LEN):
+                                      _path(path), err, ERR_LEN):
             raise ValueError(_err_text(err))
 
 
@@ -433,8 +464,8 @@ def load_record(path):
     """Load and check a record file (ValueError with the reason if it does not replay)."""
     err = ffi.new("char[]", ERR_LEN)
     rec = Record.__new__(Record)
-    rec._set(json.loads(_take_string(lib.tafel_flat_record_load(_bytes(str(path), "path"), err,
-                                                                ERR_LEN), err)))
+    rec._set(json.loads(_take_string(lib.tafel_flat_record_load(_path(path), err, ERR_LEN),
+                                     err)))
     return rec
 
 

@@ -28,6 +28,16 @@ static char *flat_dump(json_t *j)
     return s;
 }
 
+/* flat_dump for a call that reports its errors in err: a NULL (no memory) says so there, so
+ * that the caller never shows an earlier call's message. */
+static char *flat_dump_err(json_t *j, const char *what, char *err, size_t errlen)
+{
+    char *s = flat_dump(j);
+    if (!s)
+        snprintf(err, errlen, "%s: out of memory", what);
+    return s;
+}
+
 static json_t *flat_param_value(const tafel_param_def *p, int v)
 {
     switch (p->kind) {
@@ -267,7 +277,7 @@ char *tafel_flat_view_json(const tafel_game *g, const void *state, int viewer, c
 {
     if (flat_check_viewer(g, viewer, 1, err, errlen))
         return NULL;
-    return flat_dump(g->type->view_json(g, state, viewer));
+    return flat_dump_err(g->type->view_json(g, state, viewer), "view", err, errlen);
 }
 
 char *tafel_flat_render(const tafel_game *g, const void *state, int viewer, char *err,
@@ -276,18 +286,22 @@ char *tafel_flat_render(const tafel_game *g, const void *state, int viewer, char
     if (flat_check_viewer(g, viewer, 1, err, errlen))
         return NULL;
     if (!g->type->render)
-        return flat_dump(g->type->view_json(g, state, viewer));
+        return flat_dump_err(g->type->view_json(g, state, viewer), "render", err, errlen);
     size_t len = 1 << 16;
     for (;;) {
         char *buf = malloc(len);
-        if (!buf)
+        if (!buf) {
+            snprintf(err, errlen, "render: out of memory");
             return NULL;
+        }
         int n = g->type->render(g, state, viewer, 0, buf, len);
         if (n >= 0 && (size_t)n < len)
             return buf;
         free(buf);
-        if (n < 0)
+        if (n < 0) {
+            snprintf(err, errlen, "render: the game could not draw this state");
             return NULL;
+        }
         len = (size_t)n + 1;
     }
 }
@@ -385,7 +399,9 @@ static json_t *flat_record_replayed(const tafel_record *r, char *err, size_t err
     json_t *out = NULL;
     void *state = flat_alloc(&g);
     size_t bad;
-    if (state && !tafel_record_replay(r, &g, state, &bad, err, errlen))
+    if (!state)
+        snprintf(err, errlen, "record: out of memory");
+    else if (!tafel_record_replay(r, &g, state, &bad, err, errlen))
         out = tafel_record_to_json(r, err, errlen);
     free(state);
     return out;
@@ -398,7 +414,7 @@ char *tafel_flat_record_load(const char *path, char *err, size_t errlen)
     json_t *out = tafel_record_load(&r, path, err, errlen) ? NULL
                                                            : flat_record_replayed(&r, err, errlen);
     tafel_record_free(&r);
-    return out ? flat_dump(out) : NULL;
+    return out ? flat_dump_err(out, "record", err, errlen) : NULL;
 }
 
 static json_t *flat_record_parse(const char *json, char *err, size_t errlen)
@@ -415,7 +431,7 @@ static json_t *flat_record_parse(const char *json, char *err, size_t errlen)
 char *tafel_flat_record_normalize(const char *json, char *err, size_t errlen)
 {
     json_t *out = flat_record_parse(json, err, errlen);
-    return out ? flat_dump(out) : NULL;
+    return out ? flat_dump_err(out, "record", err, errlen) : NULL;
 }
 
 int tafel_flat_record_save(const char *json, const char *path, char *err, size_t errlen)

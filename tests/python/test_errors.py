@@ -50,6 +50,32 @@ def test_bad_types_and_values():
         tafel.random_games("targi", -1)
     with pytest.raises(ValueError, match="not a chance node"):
         tafel.play_random("targi", 0).sample_chance(1)
+    # numbers too large for C are ValueError, like other out-of-range values, not OverflowError
+    with pytest.raises(ValueError, match="seat"):
+        tafel.Bot("random", 1 << 40, game="targi")
+    with pytest.raises(ValueError):
+        tafel.random_games("targi", 1 << 70)
+    with pytest.raises(TypeError):
+        state.legal_actions("x")
+
+
+def test_bad_paths_and_seats(tmp_path):
+    rec = tafel.Record.from_state(tafel.play_random("targi", 1))
+    for bad in (None, 3, ["a"]):
+        with pytest.raises(TypeError):
+            rec.save(bad)
+        with pytest.raises(TypeError):
+            tafel.load_record(bad)
+    with pytest.raises(ValueError, match="NUL"):
+        rec.save(str(tmp_path / "a\0b"))
+    # str, bytes and pathlib paths name the same file
+    rec.save(tmp_path / "r.json")
+    assert tafel.load_record(bytes(tmp_path / "r.json")).actions == rec.actions
+    assert tafel.load_record(str(tmp_path / "r.json")).actions == rec.actions
+    game = tafel.load_game("targi")
+    for bad in ("ab", [None, None], [1, 2], b"ab"):
+        with pytest.raises(TypeError, match="seats"):
+            tafel.Record(game, [], seats=bad)
 
 
 def test_illegal_action_message():

@@ -1,6 +1,10 @@
 """The C checks' random-game invariants, driven from Python: legal actions sorted and applying,
 illegal ids refused without a change, notation round trips, chance distributions, returns at
 the end, views kept by resample; and tafel.random_games against the C bench's fingerprint."""
+import copy
+
+import pytest
+
 import tafel
 from conftest import rng, walk
 
@@ -59,6 +63,11 @@ def test_random_games_invariants(game_string):
                 assert other.view(p) == state.view(p)
                 assert other.information_state_hash(p) == state.information_state_hash(p)
                 assert other.current_player() == state.current_player()
+                # drawn, not played: no history that a record could replay
+                with pytest.raises(ValueError, match="resampled"):
+                    other.history()
+                with pytest.raises(ValueError, match="resampled"):
+                    tafel.Record.from_state(other.clone())
             walk(state, r)
             steps += 1
         assert state.legal_actions() == [] and state.chance_outcomes() == []
@@ -104,3 +113,16 @@ def test_view_and_strings():
     assert s.is_chance_node() and s.current_player() == tafel.CHANCE
     a = s.sample_chance(3)
     assert a == s.sample_chance(3) and a in [x for x, _ in s.chance_outcomes()]
+
+
+def test_copy_is_a_clone():
+    state = tafel.load_game("targi").new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    before = state.clone()
+    for c in (copy.copy(state), copy.deepcopy(state)):
+        c.apply_action(c.legal_actions()[0])
+        assert c != state and state == before
+        assert state.history() == before.history()
+        assert state.current_player() == before.current_player()
+        assert state.legal_actions() == before.legal_actions()

@@ -291,10 +291,9 @@ static int arena_parse(int argc, char **argv, const cli_arena_hooks *h, arena_op
             break;
         }
         case 'S': {
-            char *end;
-            o->seed = strtoull(optarg, &end, 10);
-            if (*end || !*optarg || *optarg == '-') {
-                snprintf(err, errlen, "--seed needs a non-negative integer, not '%s'", optarg);
+            if (cli_parse_seed(optarg, &o->seed)) {
+                snprintf(err, errlen, "--seed needs an integer from 0 to 2^64-1, not '%s'",
+                         optarg);
                 return 2;
             }
             break;

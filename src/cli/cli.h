@@ -41,6 +41,12 @@ void cli_term_help(FILE *out, const tafel_game *g, const void *state, int player
                    const int32_t *legal, int n);
 void cli_term_rules(FILE *out, const tafel_game *g);
 void cli_term_expansions(FILE *out, const tafel_game *g);
+/* One line of stdin into buf, without its line end: 1, or 0 at the end of input, or -1 if it
+ * did not fit (the rest of the line is read and dropped, so that no part of it is taken for
+ * the next answer). */
+int cli_read_line(char *buf, size_t len);
+/* A seed given on the command line: decimal digits only, at most 2^64-1. 0, or -1. */
+int cli_parse_seed(const char *text, uint64_t *seed);
 #define CLI_SEAT_LEN 128
 /* Split "--seats" on commas outside parentheses ("mcts(iters=5,c=1),random"). Returns the count
  * (1 to TAFEL_MAX_PLAYERS), or -1 with a reason. */

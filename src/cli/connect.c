@@ -44,6 +44,18 @@ static int connect_fail(connect_ctx *cx, const char *fmt, const char *detail)
     return -1;
 }
 
+/* The next action's index from a number the server sent: the last action's (after = 1) or the
+ * next one's. -1 unless it lies in 0..2^31-1 (no game is longer; a hostile or broken server
+ * cannot make the arithmetic overflow). */
+static int connect_next_index(const json_t *j, int after, long long *next)
+{
+    json_int_t v = json_integer_value(j);
+    if (v < 0 || v > INT32_MAX)
+        return -1;
+    *next = (long long)v + after;
+    return 0;
+}
+
 static void connect_print_entry(const json_t *entry)
 {
     json_t *idx = json_object_get(entry, "index");
@@ -149,7 +161,9 @@ static int connect_handle(connect_ctx *cx, const json_t *msg)
         /* The log holds every past action, so its last entry fixes the next index whichever
          * way "index" counts. */
         json_t *last = json_object_get(json_array_get(log, json_array_size(log) - 1), "index");
-        cx->next = json_is_integer(last) ? json_integer_value(last) + 1 : json_integer_value(index);
+        if (connect_next_index(json_is_integer(last) ? last : index, json_is_integer(last),
+                               &cx->next))
+            return connect_fail(cx, "protocol error: an action index out of range%s", NULL);
         printf("state: %lld actions so far\n", cx->next);
         return connect_maybe_act(cx, msg);
     }
@@ -162,7 +176,9 @@ static int connect_handle(connect_ctx *cx, const json_t *msg)
         connect_print_entry(entry);
         if (cx->replica)
             cr_push(cx->replica, entry);
-        cx->next = json_is_integer(eidx) ? json_integer_value(eidx) + 1 : json_integer_value(index);
+        if (connect_next_index(json_is_integer(eidx) ? eidx : index, json_is_integer(eidx),
+                               &cx->next))
+            return connect_fail(cx, "protocol error: an action index out of range%s", NULL);
         return connect_maybe_act(cx, msg);
     }
     if (!strcmp(type, "over")) {
@@ -254,7 +270,7 @@ static int connect_run(connect_ctx *cx, const char *url, const char *match, cons
 int cli_connect(int argc, char **argv)
 {
     const char *url = NULL, *match = NULL, *token = NULL, *bot = "random";
-    unsigned long long seed = 1;
+    uint64_t seed = 1;
     long timeout_s = 600;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -273,10 +289,10 @@ int cli_connect(int argc, char **argv)
         } else if (!strcmp(a, "--bot")) {
             bot = argv[++i];
         } else if (!strcmp(a, "--seed")) {
-            seed = strtoull(v, &end, 10);
             i++;
-            if (*end || !*v) {
-                fprintf(stderr, "tafel connect: bad --seed '%s'\n", v);
+            if (cli_parse_seed(v, &seed)) {
+                fprintf(stderr,
+                        "tafel connect: --seed needs an integer from 0 to 2^64-1, not '%s'\n", v);
                 return 2;
             }
         } else if (!strcmp(a, "--timeout")) {

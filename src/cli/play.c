@@ -1,5 +1,6 @@
 /* play.c: `tafel play`: humans at the terminal against bots or each other, on a match. */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <jansson.h>
 #include <stdlib.h>
@@ -89,15 +90,6 @@ static const char *play_who(const play_session *s, int p, const char *word, char
 static int play_max(int a, int b)
 {
     return a > b ? a : b;
-}
-
-/* Read one line; returns 0 at EOF. */
-static int play_read_line(char *buf, size_t len)
-{
-    if (!fgets(buf, (int)len, stdin))
-        return 0;
-    buf[strcspn(buf, "\r\n")] = 0;
-    return 1;
 }
 
 /* How many lines play_list_moves would print (its wrapping, without printing). */
@@ -200,8 +192,13 @@ static int play_ask_human(play_session *s, const void *state, int p, int32_t *ac
                play_who(s, p, "Player", who, sizeof who));
         fflush(stdout);
         char line[512];
-        if (!play_read_line(line, sizeof line))
+        int got = cli_read_line(line, sizeof line);
+        if (!got)
             return -1;
+        if (got < 0) {
+            printf("Not accepted: the line is longer than %zu characters.\n", sizeof line - 1);
+            continue;
+        }
         char *t = line;
         while (*t == ' ' || *t == '\t')
             t++;
@@ -212,7 +209,8 @@ static int play_ask_human(play_session *s, const void *state, int p, int32_t *ac
             printf("Abandon the game? The record of it is kept. (y/N) ");
             fflush(stdout);
             char yes[64];
-            if (!play_read_line(yes, sizeof yes) || yes[0] == 'y' || yes[0] == 'Y')
+            int answer = cli_read_line(yes, sizeof yes);
+            if (!answer || (answer > 0 && (yes[0] == 'y' || yes[0] == 'Y')))
                 return -1;
             printf("Game on.\n");
             continue;
@@ -371,6 +369,16 @@ static int play_check_record_path(const char *path, char *err, size_t errlen)
     }
     close(fd);
     unlink(probe);
+    /* The name itself (one too long, say), without touching a file that is there already. */
+    if (stat(path, &st) != 0) {
+        fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
+        if (fd < 0) {
+            snprintf(err, errlen, "--record %.90s: %s", path, strerror(errno));
+            return -1;
+        }
+        close(fd);
+        unlink(path);
+    }
     return 0;
 }
 
@@ -395,7 +403,11 @@ static int play_run(play_session *s, const char *record_path)
     const tafel_game *g = tafel_match_game(m);
     const tafel_record *rec = tafel_match_record(m);
     uint64_t seed = tafel_match_seed(m);
-    printf("%s, seed %llu\n", g->type->long_name, (unsigned long long)seed);
+    /* Every draw follows from the seed: with a human at the table it is told at the end. */
+    if (s->num_humans)
+        printf("%s\n", g->type->long_name);
+    else
+        printf("%s, seed %llu\n", g->type->long_name, (unsigned long long)seed);
     /* The full game string, broken after commas to fit 80 columns. */
     for (const char *q = rec->game; *q;) {
         size_t w = strlen(q);
@@ -431,7 +443,7 @@ static int play_run(play_session *s, const char *record_path)
                 printf("--- Pass the terminal to player %d and press Enter ---", p);
                 fflush(stdout);
                 char line[64];
-                if (!play_read_line(line, sizeof line)) {
+                if (!cli_read_line(line, sizeof line)) { /* what he typed is dropped */
                     abandoned = 1;
                     break;
                 }
@@ -472,7 +484,9 @@ static int play_run(play_session *s, const char *record_path)
                              NULL);
     printf("\n%s", drawn);
     free(drawn);
-    printf(abandoned ? "Game abandoned. Scores so far:\n" : "Game over. Final scores:\n");
+    printf(abandoned ? "Game abandoned (seed %llu). Scores so far:\n"
+                     : "Game over (seed %llu). Final scores:\n",
+           (unsigned long long)seed);
     cli_print_scores(stdout, g, state);
 
     char path[4096];
@@ -659,10 +673,9 @@ int cli_play(int argc, char **argv)
             seats = optarg;
             break;
         case 'S': {
-            char *end;
-            seed = strtoull(optarg, &end, 10);
-            if (*end || !*optarg || *optarg == '-') {
-                fprintf(stderr, "tafel: --seed needs a non-negative integer, not '%s'\n", optarg);
+            if (cli_parse_seed(optarg, &seed)) {
+                fprintf(stderr, "tafel: --seed needs an integer from 0 to 2^64-1, not '%s'\n",
+                        optarg);
                 return 2;
             }
             have_seed = 1;

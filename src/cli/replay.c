@@ -50,7 +50,7 @@ static char *replay_slurp(const char *path, size_t *len)
 /* The Carcassonne text format: replay it, show where it stopped, one line on failure. */
 static int replay_carc_text(const char *path, const char *text, size_t len)
 {
-    tafel_game g;
+    tafel_game g = {0}; /* g.type stays NULL if the game line is refused */
     void *state = calloc(1, tafel_game_carcassonne.state_size);
     if (!state)
         abort();
@@ -120,12 +120,17 @@ static void replay_step(const tafel_game *g, const tafel_record *rec, void *stat
             printf("[Enter: next, b: board, N: skip N, q: quit] ");
             fflush(stdout);
             char line[64];
-            if (!fgets(line, sizeof line, stdin)) {
+            int got = cli_read_line(line, sizeof line);
+            if (!got) {
                 pausing = 0;
                 putchar('\n');
                 break;
             }
-            line[strcspn(line, "\r\n")] = 0;
+            if (got < 0) {
+                printf("Not understood: the line is longer than %zu characters.\n",
+                       sizeof line - 1);
+                continue;
+            }
             if (line[0] == 'q') {
                 free(before);
                 return;

@@ -9,6 +9,37 @@
 
 #include "cli/cli.h"
 
+int cli_read_line(char *buf, size_t len)
+{
+    if (!fgets(buf, (int)len, stdin))
+        return 0;
+    size_t n = strcspn(buf, "\r\n");
+    int whole = buf[n] != 0 || feof(stdin);
+    buf[n] = 0;
+    if (whole)
+        return 1;
+    int c = getchar();
+    if (c == '\r')
+        c = getchar();
+    if (c == '\n' || c == EOF) /* it just fitted */
+        return 1;
+    while ((c = getchar()) != EOF && c != '\n')
+        ;
+    return -1;
+}
+
+int cli_parse_seed(const char *text, uint64_t *seed)
+{
+    if (!*text || strspn(text, "0123456789") != strlen(text))
+        return -1;
+    errno = 0;
+    unsigned long long v = strtoull(text, NULL, 10);
+    if (errno == ERANGE)
+        return -1;
+    *seed = v;
+    return 0;
+}
+
 int cli_use_color(FILE *f)
 {
     const char *no = getenv("NO_COLOR");

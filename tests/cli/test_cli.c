@@ -80,6 +80,19 @@ static void test_bad_options_in_user_terms(void **unused)
                  "'tatan' is given twice");
     expect_error("play targi --seats 'mcts(time=5)',random", 2, "bad value '5' for time");
     expect_error("play targi --seats 'mcts(time=5)',random", 2, "unit");
+    /* seeds: digits only, at most 2^64-1, for every command that takes one */
+    static const char *const bad_seeds[] = {"99999999999999999999999", "18446744073709551616",
+                                            "' -3'", "' 5'", "-1", "1x", "''"};
+    for (size_t k = 0; k < sizeof bad_seeds / sizeof bad_seeds[0]; k++) {
+        char args[256];
+        snprintf(args, sizeof args, "play targi --seats random,random --seed %s", bad_seeds[k]);
+        expect_error(args, 2, "--seed needs an integer from 0 to 2^64-1");
+        snprintf(args, sizeof args, "arena targi --seats random,random --games 1 --seed %s",
+                 bad_seeds[k]);
+        expect_error(args, 2, "--seed needs an integer from 0 to 2^64-1");
+        snprintf(args, sizeof args, "connect http://127.0.0.1:1 --seed %s", bad_seeds[k]);
+        expect_error(args, 2, "--seed needs an integer from 0 to 2^64-1");
+    }
     /* A record path that cannot be written is refused at once, before any move. */
     char out[8192];
     int rc = cli_run("play targi --seats random,random --seed 1 --record /nonexistent/dir/x.json",
@@ -89,6 +102,14 @@ static void test_bad_options_in_user_terms(void **unused)
         fail_msg("exit %d: %s", rc, out);
     rc = cli_run("play targi --seats random,random --record /tmp", NULL, out, sizeof out);
     if (rc != 2 || !strstr(out, "folder") || cli_lines(out) != 1)
+        fail_msg("exit %d: %s", rc, out);
+    /* a file name no file system takes (over 255 bytes) in a folder that can be written */
+    char args[600];
+    int at = snprintf(args, sizeof args, "play targi --seats random,random --record /tmp/");
+    memset(args + at, 'x', 300);
+    snprintf(args + at + 300, sizeof args - (size_t)at - 300, ".json");
+    rc = cli_run(args, NULL, out, sizeof out);
+    if (rc != 2 || !strstr(out, "too long") || strstr(out, "player 0") || cli_lines(out) != 1)
         fail_msg("exit %d: %s", rc, out);
 }
 
@@ -237,6 +258,44 @@ static void test_play_abandoned_keeps_record(void **unused)
     unlink(path);
 }
 
+/* Lines too long for a prompt are refused whole: no tail of one is taken for the next answer.
+ * With a human at the table the seed (every draw follows from it) is told only at the end. */
+static void test_long_lines_and_seed(void **unused)
+{
+    (void)unused;
+    const char *path = "/tmp/tafel-cli-long.json";
+    char out[65536], args[512], input[2048];
+    snprintf(args, sizeof args, "play targi --seats human,random --seed 5 --record %s", path);
+    /* 511 x then "1" at the move prompt (a 512-byte buffer), then quit */
+    memset(input, 'x', 511);
+    snprintf(input + 511, sizeof input - 511, "1\\nquit\\ny\\n");
+    assert_int_equal(cli_run(args, input, out, sizeof out), 1);
+    assert_non_null(strstr(out, "Not accepted: the line is longer than 511 characters."));
+    assert_null(strstr(out, "player 0: targi")); /* the "1" was not played */
+    char *seed = strstr(out, "seed 5");
+    if (!seed || seed < strstr(out, "Game abandoned"))
+        fail_msg("the seed is shown before the end: %s", out);
+    unlink(path);
+    /* a line that just fits is a move */
+    memset(input, ' ', 510);
+    snprintf(input + 510, sizeof input - 510, "1\\nquit\\ny\\n");
+    assert_int_equal(cli_run(args, input, out, sizeof out), 1);
+    assert_non_null(strstr(out, "player 0: targi"));
+    unlink(path);
+    /* hot seat: what is typed at "press Enter" is dropped, however long */
+    snprintf(args, sizeof args, "play targi --seats human,human --seed 5 --record %s", path);
+    memset(input, 'x', 63); /* a 64-byte buffer: "1" would be the next line's start */
+    snprintf(input + 63, sizeof input - 63, "1\\nquit\\ny\\n");
+    assert_int_equal(cli_run(args, input, out, sizeof out), 1);
+    assert_null(strstr(out, "player 0: targi"));
+    unlink(path);
+    /* bots only: nothing to hide, the seed comes first */
+    snprintf(args, sizeof args, "play targi --seats random,random --seed 5 --record %s", path);
+    assert_int_equal(cli_run(args, NULL, out, sizeof out), 0);
+    assert_non_null(strstr(out, "Targi, seed 5\n"));
+    unlink(path);
+}
+
 /* The bench prints the fingerprint the game's tests pin (tafel_random_games over seeds 0..N-1). */
 static void test_bench_fingerprint(void **unused)
 {
@@ -280,6 +339,7 @@ int main(void)
         cmocka_unit_test(test_replay_refuses_corrupt_records),
         cmocka_unit_test(test_record_round_trip_and_damage),
         cmocka_unit_test(test_play_abandoned_keeps_record),
+        cmocka_unit_test(test_long_lines_and_seed),
         cmocka_unit_test(test_bench_fingerprint),
         cmocka_unit_test(test_list_names_every_game),
     };

@@ -18,7 +18,8 @@
 #include "client/client.h"
 
 /* The fake match: seat 0 (token "t0") plays 3 moves; each act must name the next index and
- * one of the offered actions 5 or 7. Token "mute" joins and then hears nothing. */
+ * one of the offered actions 5 or 7. Token "mute" joins and then hears nothing; token "huge"
+ * is told of a past action with the largest index JSON's integers hold. */
 #define FAKE_MOVES 3
 
 static struct mg_context *fake_ctx;
@@ -57,7 +58,7 @@ static int fake_data(struct mg_connection *mc, int bits, char *data, size_t len,
     if (type && !strcmp(type, "join")) {
         const char *token = json_string_value(json_object_get(m, "token"));
         if (json_integer_value(json_object_get(m, "match")) != 1 || !token ||
-            (strcmp(token, "t0") && strcmp(token, "mute"))) {
+            (strcmp(token, "t0") && strcmp(token, "mute") && strcmp(token, "huge"))) {
             fake_error(mc, "bad_token", "no such seat");
         } else if (!strcmp(token, "t0")) {
             fake_next = 0;
@@ -65,6 +66,13 @@ static int fake_data(struct mg_connection *mc, int bits, char *data, size_t len,
                                     "match", 1, "seat", 0, "game", "targi"));
             fake_send(mc, json_pack("{s:s, s:i, s:{}, s:[], s:i, s:o}", "type", "state", "index",
                                     0, "view", "log", "to_move", 0, "legal", fake_legal()));
+        } else if (!strcmp(token, "huge")) {
+            fake_send(mc, json_pack("{s:s, s:i, s:i, s:i, s:s}", "type", "joined", "protocol", 1,
+                                    "match", 1, "seat", 0, "game", "targi"));
+            fake_send(mc, json_pack("{s:s, s:I, s:{}, s:[{s:I, s:i, s:s}], s:i, s:o}", "type",
+                                    "state", "index", (json_int_t)INT64_MAX, "view", "log",
+                                    "index", (json_int_t)INT64_MAX, "player", 0, "text", "x",
+                                    "to_move", 0, "legal", fake_legal()));
         }
     } else if (type && !strcmp(type, "act")) {
         json_int_t index = json_integer_value(json_object_get(m, "index"));
@@ -308,6 +316,7 @@ static void test_connect_errors(void **st)
     (void)st;
     connect_fails("--match 1 --token nope --timeout 10", 1, "server error bad_token: no such seat");
     connect_fails("--match 1 --token mute --timeout 1", 1, "timeout");
+    connect_fails("--match 1 --token huge --timeout 5", 1, "an action index out of range");
     connect_fails("--token t0", 2, "no match");
     connect_fails("--match 1 --bot 'mcts(iters=-1)'", 2, "iters");
     connect_fails("--match 1 --bot human", 2, "'human' is not a bot");

@@ -62,6 +62,19 @@ char *check_read_file(const char *path, size_t *len)
     return buf;
 }
 
+/* The text drawing of state for viewer in a layout (0: whole; else a terminal size), malloc'd. */
+static char *check_render(const tafel_game *g, const void *state, int viewer, int layout)
+{
+    size_t len = 1 << 16;
+    char *buf = malloc(len);
+    int n = g->type->render(g, state, viewer, layout, buf, len);
+    if (n >= 0 && (size_t)n >= len) {
+        buf = realloc(buf, (size_t)n + 1);
+        g->type->render(g, state, viewer, layout, buf, (size_t)n + 1);
+    }
+    return buf;
+}
+
 static int check_views_equal(const tafel_game *g, const void *a, const void *b, int viewer)
 {
     json_t *va = g->type->view_json(g, a, viewer);
@@ -70,6 +83,43 @@ static int check_views_equal(const tafel_game *g, const void *a, const void *b, 
     json_decref(va);
     json_decref(vb);
     return eq;
+}
+
+/* Everything built for viewer from a and b is the same: view, drawings (whole and compact)
+ * and observation tensor. Returns NULL, or what differs. */
+static const char *check_all_equal(const tafel_game *g, const void *a, const void *b,
+                                   int viewer)
+{
+    const tafel_game_type *t = g->type;
+    if (!check_views_equal(g, a, b, viewer))
+        return "view";
+    int eq;
+    static const int layouts[] = {0, TAFEL_RENDER_SIZE(80, 24)};
+    for (size_t k = 0; t->render && k < sizeof layouts / sizeof layouts[0]; k++) {
+        char *ra = check_render(g, a, viewer, layouts[k]);
+        char *rb = check_render(g, b, viewer, layouts[k]);
+        eq = !strcmp(ra, rb);
+        free(ra);
+        free(rb);
+        if (!eq)
+            return k ? "compact drawing" : "drawing";
+    }
+    if (t->observation_tensor && viewer >= 0) {
+        int shape[4];
+        int rank = t->observation_tensor(g, NULL, viewer, NULL, shape);
+        size_t n = 1;
+        for (int i = 0; i < rank; i++)
+            n *= (size_t)shape[i];
+        float *ta = calloc(n, sizeof *ta), *tb = calloc(n, sizeof *tb);
+        t->observation_tensor(g, a, viewer, ta, shape);
+        t->observation_tensor(g, b, viewer, tb, shape);
+        eq = !memcmp(ta, tb, n * sizeof *ta);
+        free(ta);
+        free(tb);
+        if (!eq)
+            return "observation tensor";
+    }
+    return NULL;
 }
 
 static void check_deep(const tafel_game *g, const void *state, tafel_rng *rng, long game,
@@ -107,16 +157,17 @@ static void check_deep(const tafel_game *g, const void *state, tafel_rng *rng, l
         if (memcmp(copy, state, sz))
             fail_msg("game %ld step %ld: refused action %d changed the state", game, step, a);
     }
-    for (int viewer = 0; viewer < g->num_players; viewer++) {
+    for (int viewer = -1; viewer < g->num_players; viewer++) {
         memcpy(copy, state, sz);
         uint64_t h = t->info_hash(g, state, viewer);
         t->resample(g, copy, viewer, rng);
         if (t->info_hash(g, copy, viewer) != h)
             fail_msg("game %ld step %ld: resample for player %d changed his info hash", game,
                      step, viewer);
-        if (!check_views_equal(g, state, copy, viewer))
-            fail_msg("game %ld step %ld: resample for player %d changed his view", game, step,
-                     viewer);
+        const char *diff = check_all_equal(g, state, copy, viewer);
+        if (diff)
+            fail_msg("game %ld step %ld: resample for player %d changed his %s", game, step,
+                     viewer, diff);
         if (t->current_player(g, copy) != p)
             fail_msg("game %ld step %ld: resample changed the player to move", game, step);
     }

@@ -16,7 +16,8 @@
 #define TR2_ROGUE_MASK 0x7fffu
 
 enum { TR2_RED, TR2_BLUE, TR2_YELLOW };
-enum { TR2_FEIERABEND, TR2_WARNUNG, TR2_WIEDERBELEBUNG, TR2_ZORK };
+/* special kinds; TR2_SPECIAL_UNKNOWN draws a special whose kind the viewer does not know */
+enum { TR2_FEIERABEND, TR2_WARNUNG, TR2_WIEDERBELEBUNG, TR2_ZORK, TR2_SPECIAL_UNKNOWN };
 
 /* Parameter indices (order of tr2_params). */
 enum { TR2_P_BONUS_NEEDS_CARD, TR2_P_WARNING_PROTECTS_TIE, TR2_P_ZORK };

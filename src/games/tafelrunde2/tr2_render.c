@@ -227,8 +227,9 @@ static void tr2_put_player_compact(tr2_out *o, const tafel_game *g, const tr2_st
         tr2_put(o, "\n    hand: ");
         tr2_put_cards(o, s->hand[p], kind);
     } else if (s->hand[p] & s->known[p]) {
+        /* a special known to be in his hand is named only if its kind is public */
         tr2_put(o, "\n    known in hand: ");
-        tr2_put_cards(o, s->hand[p] & s->known[p], kind);
+        tr2_put_cards(o, s->hand[p] & s->known[p], see_special ? kind : TR2_SPECIAL_UNKNOWN);
     }
     tr2_put(o, "\n");
 }
@@ -302,9 +303,9 @@ static tr2_out tr2_draw(tr2_out o, const tafel_game *g, const tr2_state *s, int 
             }
         } else {
             uint16_t known = s->hand[p] & s->known[p];
-            if (known) {
+            if (known) { /* the special named only if its kind is public */
                 tr2_put(&o, "\n    known in hand: ");
-                tr2_put_cards(&o, known, kind);
+                tr2_put_cards(&o, known, see_special ? kind : TR2_SPECIAL_UNKNOWN);
             }
             if (see_special) {
                 tr2_put(&o, "\n    special:   ");

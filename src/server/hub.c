@@ -833,6 +833,26 @@ static int hub_bot_fits(const hub *h, const char *spec, int seat, char *err, siz
     return -1;
 }
 
+/* A search bounded by iterations only ("mcts(iters=10000000,depth=end)") could think for many
+ * minutes a move: the server's time limit is added to its spec (stored and shown so), and the
+ * search stops at whichever comes first. Returns 1 if spec was rewritten into buf, 0 if it
+ * stands as it is, -1 (with a one-line reason) if the limit does not fit in a spec. */
+static int hub_bot_cap_time(const hub *h, const char *spec, int seat, char *buf, size_t len,
+                            char *err, size_t errlen)
+{
+    tafel_bot_cost c;
+    if (tafel_bot_cost_of(spec, &c) || c.time > 0 || !c.iters || !(h->bot_max.time > 0))
+        return 0;
+    size_t n = strlen(spec);
+    if (n == 0 || spec[n - 1] != ')' ||
+        snprintf(buf, len, "%.*s,time=%gs)", (int)(n - 1), spec, h->bot_max.time) >= (int)len) {
+        snprintf(err, errlen, "seat %d: '%.120s' has no time limit, and this server's (%gs) does "
+                 "not fit in it: add time=...", seat, spec, h->bot_max.time);
+        return -1;
+    }
+    return 1;
+}
+
 #define HUB_HOST_MAX 255 /* a DNS name's length; a bracketed IPv6 address and port fit */
 
 /* The request's Host for invite links if it is a plain host[:port] that fits, else localhost:
@@ -856,12 +876,21 @@ json_t *hub_http_create(hub *h, const json_t *req, const char *host, int *status
     if (!json_is_array(jseats) || n < 1 || n > TAFEL_MAX_PLAYERS)
         return hub_http_error(status, 400, "\"seats\" must be an array of 1 to 6 seat specs");
     const char *seats[TAFEL_MAX_PLAYERS];
+    char capped[TAFEL_MAX_PLAYERS][STORE_SPEC_LEN];
+    char err[TAFEL_ERR_LEN];
     for (size_t p = 0; p < n; p++) {
         seats[p] = json_string_value(json_array_get(jseats, p));
         if (!seats[p])
             return hub_http_error(status, 400, "every seat must be \"human\" or a bot spec");
+        if (hub_bot_fits(h, seats[p], (int)p, err, sizeof err))
+            return hub_http_error(status, 400, err);
+        int cap = hub_bot_cap_time(h, seats[p], (int)p, capped[p], sizeof capped[p], err,
+                                   sizeof err);
+        if (cap < 0)
+            return hub_http_error(status, 400, err);
+        if (cap)
+            seats[p] = capped[p];
     }
-    char err[TAFEL_ERR_LEN];
     uint64_t seed;
     if (jseed && !json_is_null(jseed)) {
         if (!json_is_integer(jseed) || json_integer_value(jseed) < 0)
@@ -878,11 +907,6 @@ json_t *hub_http_create(hub *h, const json_t *req, const char *host, int *status
                                      sizeof err);
     if (!m)
         return hub_http_error(status, 400, err);
-    for (size_t p = 0; p < n; p++)
-        if (hub_bot_fits(h, seats[p], (int)p, err, sizeof err)) {
-            tafel_match_free(m);
-            return hub_http_error(status, 400, err);
-        }
     char tokens[TAFEL_MAX_PLAYERS][TOKEN_HEX_LEN + 1];
     uint8_t hashes[TAFEL_MAX_PLAYERS][TOKEN_HASH_LEN];
     store_seat_def defs[TAFEL_MAX_PLAYERS];

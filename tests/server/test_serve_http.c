@@ -196,8 +196,31 @@ static void test_bot_limits(void **st)
     assert_int_equal(json_array_size(json_object_get(l, "matches")), 0);
     json_decref(l);
     json_decref(tc_create(t.port, "targi", "[\"human\", \"mcts(time=1s,threads=2)\"]", 1));
-    json_decref(tc_create(t.port, "targi", "[\"human\", \"mcts(iters=1000,threads=1)\"]", 1));
-    json_decref(tc_create(t.port, "targi", "[\"human\", \"greedy(samples=2)\"]", 1));
+    /* iterations alone do not bound the time: the server's limit is added to the spec */
+    json_t *c = tc_create(t.port, "targi", "[\"human\", \"mcts(iters=1000,threads=1)\"]", 1);
+    json_t *s1 = json_array_get(json_object_get(c, "seats"), 1);
+    assert_string_equal(json_string_value(json_object_get(s1, "spec")),
+                        "mcts(iters=1000,threads=1,time=1s)");
+    char path[64];
+    snprintf(path, sizeof path, "/api/matches/%lld",
+             (long long)json_integer_value(json_object_get(c, "id")));
+    json_decref(c);
+    assert_int_equal(tc_http(t.port, "GET", path, NULL, &c), 200);
+    s1 = json_array_get(json_object_get(c, "seats"), 1);
+    assert_string_equal(json_string_value(json_object_get(s1, "spec")),
+                        "mcts(iters=1000,threads=1,time=1s)");
+    json_decref(c);
+    c = tc_create(t.port, "targi", "[\"human\", \"greedy(samples=2)\"]", 1);
+    s1 = json_array_get(json_object_get(c, "seats"), 1);
+    assert_string_equal(json_string_value(json_object_get(s1, "spec")), "greedy(samples=2)");
+    json_decref(c);
+    char body[400], spec[130];
+    memset(spec, 0, sizeof spec);
+    int at = snprintf(spec, sizeof spec, "mcts(iters=5,c=0.");
+    memset(spec + at, '1', 120 - (size_t)at); /* 121 characters with the ')' */
+    spec[120] = ')';
+    snprintf(body, sizeof body, "{\"game\": \"targi\", \"seats\": [\"human\", \"%s\"]}", spec);
+    expect_refused(t.port, body, 400, "has no time limit, and this server's (1s) does not fit");
     tc_stop(&t);
     tc_remove_db(t.db);
     tc_start(&t, NULL); /* the defaults: 60 s a move */

@@ -245,6 +245,15 @@ int arena_run(const arena_config *c, arena_result *r, char *err, size_t errlen)
     return rc;
 }
 
+double arena_elo_of_rate(double p)
+{
+    if (p <= 0)
+        return -INFINITY;
+    if (p >= 1)
+        return INFINITY;
+    return 400 * log10(p / (1 - p));
+}
+
 void arena_wilson(double wins, long n, double *lo, double *hi)
 {
     if (n <= 0) {

@@ -119,6 +119,9 @@ int arena_play(const arena_config *c, long k, arena_game *out, char **record, ch
 void arena_tally(const arena_config *c, const arena_game *games, long n, arena_result *r);
 /* 95% Wilson score interval for wins out of n. */
 void arena_wilson(double wins, long n, double *lo, double *hi);
+/* The Elo difference a win rate p means, 400 log10(p / (1 - p)): -/+infinity at 0 and 1. With
+ * two bots the summary gives it for bot 0's win rate and its Wilson bounds (the interval). */
+double arena_elo_of_rate(double p);
 /* Per-player labels of a finished game (special cards in Die Tafelrunde 2): returns the label
  * kind ("special card") and fills labels[p], or NULL when the game has none. */
 const char *arena_labels(const tafel_game *g, const void *state,

@@ -98,6 +98,19 @@ static void session_count(arena_session *s, long k, const arena_game *g)
     session_sprt(s);
 }
 
+/* 1 if two readings of one game's line differ in anything the summary counts. */
+static int session_game_differs(const arena_game *a, const arena_game *b, int seats)
+{
+    if (a->moves != b->moves || a->actions != b->actions || a->has_labels != b->has_labels ||
+        strcmp(a->label_kind, b->label_kind))
+        return 1;
+    for (int p = 0; p < seats; p++)
+        if (a->bot_at_seat[p] != b->bot_at_seat[p] || a->scores[p] != b->scores[p] ||
+            a->returns[p] != b->returns[p] || strcmp(a->labels[p], b->labels[p]))
+            return 1;
+    return 0;
+}
+
 /* Read a results file back: the header must be this run's; a last line without its newline
  * was cut by a kill and is dropped (the file is cut back to the last whole line). */
 static int session_resume(arena_session *s, char *err, size_t errlen)
@@ -140,6 +153,10 @@ static int session_resume(arena_session *s, char *err, size_t errlen)
             json_object_foreach(want, k, v)
                 if (!key && !json_equal(v, json_object_get(have, k)))
                     key = k;
+            /* and nothing more: a key only the file has (an --sprt this run lacks) */
+            json_object_foreach(have, k, v)
+                if (!key && !json_object_get(want, k))
+                    key = k;
             if (!have || key) {
                 snprintf(err, errlen, "%s is not a results file of this run (%s differs)",
                          c->results, have ? key : "its first line");
@@ -153,13 +170,22 @@ static int session_resume(arena_session *s, char *err, size_t errlen)
             long k = 0;
             arena_game g;
             char why[TAFEL_ERR_LEN];
-            if (arena_game_parse(line, c->num_bots, &k, &g, why, sizeof why) || k >= s->total) {
-                snprintf(err, errlen, "%s line %ld: %s", c->results, lineno,
-                         k >= s->total ? "game index out of range" : why);
+            const char *bad = NULL;
+            if (arena_game_parse(line, c->num_bots, &k, &g, why, sizeof why))
+                bad = why;
+            else if (k >= s->total)
+                bad = "game index out of range";
+            for (int seat = 0; !bad && seat < c->num_bots; seat++)
+                if (g.bot_at_seat[seat] != (int)((seat + k % c->num_bots) % c->num_bots))
+                    bad = "its bots are not that game's seating";
+            if (!bad && s->have[k] && session_game_differs(&s->games[k], &g, c->num_bots))
+                bad = "the game is there twice, with different results";
+            if (bad) {
+                snprintf(err, errlen, "%s line %ld: %s", c->results, lineno, bad);
                 rc = -1;
                 break;
             }
-            if (!s->have[k]) {
+            if (!s->have[k]) { /* a copy of a line already read changes nothing */
                 session_count(s, k, &g);
                 s->resumed++;
             }
@@ -205,8 +231,11 @@ arena_session *arena_session_open(const arena_config *c, char *err, size_t errle
     s->total = s->limit = arena_total(c);
     s->games = calloc((size_t)s->total, sizeof *s->games);
     s->have = calloc((size_t)s->total, 1);
-    if (!s->games || !s->have)
-        abort();
+    if (!s->games || !s->have) {
+        snprintf(err, errlen, "no memory for the results of %ld games (%zu bytes each)",
+                 s->total, sizeof *s->games);
+        goto fail;
+    }
     s->prog.total = s->total;
     s->prog.sprt = c->sprt;
     if (c->sprt) {

@@ -72,6 +72,7 @@ static void test_counts_add_up(void **unused)
         jw += w;
     }
     assert_true(fabs(jw - 12) < 1e-9);
+    assert_null(json_object_get(j, "elo_difference")); /* only for two bots */
     assert_int_equal(json_array_size(json_object_get(j, "seats")), 3);
     assert_true(json_number_value(json_object_get(j, "mean_length")) == 18.0);
     json_decref(j);
@@ -122,6 +123,12 @@ static void test_wilson_and_elo(void **unused)
     assert_true(lo == 0 && fabs(hi - 0.2775) < 1e-3);
     arena_wilson(10, 10, &lo, &hi);
     assert_true(fabs(lo - 0.7225) < 1e-3 && hi == 1);
+    /* 74% is +182 Elo, 50% none, 0% and 100% no finite difference */
+    assert_true(fabs(arena_elo_of_rate(0.74) - 181.7) < 0.1);
+    assert_true(fabs(arena_elo_of_rate(0.26) + 181.7) < 0.1);
+    assert_true(arena_elo_of_rate(0.5) == 0);
+    assert_true(isinf(arena_elo_of_rate(0)) && arena_elo_of_rate(0) < 0);
+    assert_true(isinf(arena_elo_of_rate(1)) && arena_elo_of_rate(1) > 0);
 
     tafel_game g;
     char err[TAFEL_ERR_LEN];
@@ -134,6 +141,19 @@ static void test_wilson_and_elo(void **unused)
     assert_int_equal(arena_run(&c, &r, err, sizeof err), 0);
     assert_true(r.bots[0].elo > 0 && r.bots[1].elo < 0);
     assert_true(fabs(r.bots[0].elo + r.bots[1].elo) < 1e-6);
+    /* two bots: the first one's Elo difference from its win rate, with the Wilson bounds' */
+    json_t *j = arena_summary_json(&c, &r);
+    json_t *d = json_object_get(j, "elo_difference");
+    json_t *b0 = json_array_get(json_object_get(j, "bots"), 0);
+    double rate = json_number_value(json_object_get(b0, "win_rate"));
+    lo = json_number_value(json_object_get(b0, "win_rate_low"));
+    double v = json_number_value(json_object_get(d, "value"));
+    assert_true(rate >= 1 ? json_is_null(json_object_get(d, "value"))
+                          : fabs(v - 400 * log10(rate / (1 - rate))) < 1e-6);
+    assert_true(fabs(json_number_value(json_object_get(d, "low")) -
+                     400 * log10(lo / (1 - lo))) < 1e-6);
+    assert_true(rate >= 1 || json_number_value(json_object_get(d, "low")) <= v);
+    json_decref(j);
 }
 
 static void test_refusals(void **unused)

@@ -193,6 +193,91 @@ static void test_kill_and_resume(void **unused)
     unlink(full);
 }
 
+/* Write lines (each with its newline) to path. */
+static void write_lines(const char *path, const char *const *lines, int n)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    for (int i = 0; i < n; i++)
+        fputs(lines[i], f);
+    fclose(f);
+}
+
+/* A results file that is not exactly this run's is refused, not half taken: a header with a key
+ * the run lacks (an --sprt run resumed without it), a game line twice with other results, a
+ * line whose bots are not its game's seating. A line there twice alike changes nothing. */
+static void test_resume_refuses_odd_files(void **unused)
+{
+    (void)unused;
+    char res[600], out[600], errf[600];
+    path_in(res, sizeof res, "odd.results.jsonl");
+    path_in(out, sizeof out, "odd.out");
+    path_in(errf, sizeof errf, "odd.err");
+    const char *a_make[] = {"targi", "--seats", "random,random", "--games", "4", "--seed", "3",
+                            "--results", res, NULL};
+    assert_int_equal(run_wait(run_start(out, errf, a_make)), 0);
+    char *all = slurp(res);
+    char *l[6] = {0};
+    int n = 0;
+    for (char *p = all; *p && n < 6; n++) { /* the header and 4 game lines, newlines kept */
+        char *e = strchr(p, '\n');
+        l[n] = strndup(p, (size_t)(e - p + 1));
+        p = e + 1;
+    }
+    assert_int_equal(n, 5);
+    const char *a_resume[] = {"targi", "--seats", "random,random", "--games", "4", "--seed", "3",
+                              "--resume", res, NULL};
+    /* the header with "sprt" as a --sprt run writes it */
+    char hdr[1024];
+    snprintf(hdr, sizeof hdr, "%.*s,\"sprt\":[0,5,0.05,0.05]}\n", (int)strlen(l[0]) - 2, l[0]);
+    /* game 0 again, its scores changed */
+    char twice[1024];
+    snprintf(twice, sizeof twice, "%s", l[1]);
+    char *sc = strstr(twice, "\"scores\":[");
+    assert_non_null(sc);
+    sc[10] = sc[10] == '9' ? '8' : '9';
+    /* game 1 with game 0's seating (the lines are in the order the games ended) */
+    const char *game0 = NULL;
+    for (int i = 1; i < n; i++)
+        if (strstr(l[i], "{\"game\":0,"))
+            game0 = l[i];
+    assert_non_null(game0);
+    char seated[1024];
+    snprintf(seated, sizeof seated, "%s", game0);
+    char *g0 = strstr(seated, "\"game\":0");
+    g0[7] = '1';
+    const struct {
+        const char *why;
+        const char *lines[3];
+    } cases[3] = {
+        {"sprt differs", {hdr, l[1], NULL}},
+        {"twice, with different results", {l[0], l[1], twice}},
+        {"not that game's seating", {l[0], seated, NULL}},
+    };
+    for (int k = 0; k < 3; k++) {
+        write_lines(res, cases[k].lines, cases[k].lines[2] ? 3 : 2);
+        assert_int_equal(run_wait(run_start(out, errf, a_resume)), 1);
+        char *e = slurp(errf);
+        if (!strstr(e, cases[k].why))
+            fail_msg("case %d: '%s' not refused with '%s'", k, e, cases[k].why);
+        free(e);
+    }
+    /* the same line twice: taken once, the run ends as a whole one */
+    const char *dup[3] = {l[0], l[1], l[1]};
+    write_lines(res, dup, 3);
+    assert_int_equal(run_wait(run_start(out, errf, a_resume)), 0);
+    char *e = slurp(errf);
+    if (!strstr(e, "1 of 4 games already played"))
+        fail_msg("a line there twice: %s", e);
+    free(e);
+    for (int i = 0; i < n; i++)
+        free(l[i]);
+    free(all);
+    unlink(res);
+    unlink(out);
+    unlink(errf);
+}
+
 static void test_progress_lines(void **unused)
 {
     (void)unused;
@@ -249,6 +334,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_kill_and_resume),
         cmocka_unit_test(test_progress_lines),
+        cmocka_unit_test(test_resume_refuses_odd_files),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

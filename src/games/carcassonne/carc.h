@@ -182,6 +182,22 @@ static inline int carc_edges_rot(int edges, int r)
 {
     return ((edges << (2 * r)) | (edges >> (8 - 2 * r))) & 0xff;
 }
+
+/* Bit d set if nb[d] is a tile (not CARC_NONE), without a branch per side. */
+static inline unsigned carc_nb_mask(const uint8_t nb[4])
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint32_t x;
+    __builtin_memcpy(&x, nb, 4);
+    x = ~x; /* a byte of x is nonzero where there is a tile */
+    x = (((x & 0x7f7f7f7fu) + 0x7f7f7f7fu) | x) & 0x80808080u;
+    return ((x >> 7) * 0x204081u) >> 21 & 15; /* bits 7, 15, 23, 31 to bits 0-3 */
+#else
+    return (unsigned)(nb[0] != CARC_NONE) | (unsigned)(nb[1] != CARC_NONE) << 1 |
+           (unsigned)(nb[2] != CARC_NONE) << 2 | (unsigned)(nb[3] != CARC_NONE) << 3;
+#endif
+}
+
 int carc_find(carc_state *s, int a);
 int carc_find_c(const carc_state *s, int a); /* no path compression */
 /* Segment flags for a tile's local segment under the game's options. */

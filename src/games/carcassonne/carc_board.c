@@ -11,6 +11,13 @@ static const uint8_t carc_hmatch[8] = {5, 4, 7, 6, 1, 0, 3, 2};
 
 int carc_find(carc_state *s, int a)
 {
+    /* Paths are short: two steps without a test (a root is its own parent) cover paths of up
+     * to two links, with the compression the loop below would do. */
+    int r2 = s->parent[s->parent[a]];
+    if (s->parent[r2] == r2) {
+        s->parent[a] = (uint16_t)r2;
+        return r2;
+    }
     int r = a;
     while (s->parent[r] != r)
         r = s->parent[r];
@@ -24,6 +31,9 @@ int carc_find(carc_state *s, int a)
 
 int carc_find_c(const carc_state *s, int a)
 {
+    int r2 = s->parent[s->parent[a]]; /* as in carc_find */
+    if (s->parent[r2] == r2)
+        return r2;
     while (s->parent[a] != a)
         a = s->parent[a];
     return a;
@@ -84,14 +94,10 @@ static void carc_init_segs(const tafel_game *g, carc_state *s, int t)
  * if two features that both existed before segment newbase were joined. */
 static int carc_union(carc_state *s, int a, int b, int edge, int newbase)
 {
-    int ra = carc_find(s, a), rb = carc_find(s, b), old = 0;
+    int fa = carc_find(s, a), fb = carc_find(s, b), old = 0;
+    int ra = fa < fb ? fa : fb, rb = fa < fb ? fb : fa; /* conditional moves: random in play */
     if (ra != rb) {
-        old = ra < newbase && rb < newbase;
-        if (rb < ra) {
-            int t = ra;
-            ra = rb;
-            rb = t;
-        }
+        old = rb < newbase;
         s->parent[rb] = (uint16_t)ra;
         s->open[ra] = (uint8_t)(s->open[ra] + s->open[rb]);
         s->occ[ra] = (uint8_t)(s->occ[ra] + s->occ[rb]);
@@ -99,27 +105,28 @@ static int carc_union(carc_state *s, int a, int b, int edge, int newbase)
         s->tcount[ra] = (uint8_t)(s->tcount[ra] + s->tcount[rb]);
         s->sfl[ra] |= s->sfl[rb] & (CARC_S_INN | CARC_S_CATH);
     }
-    if (edge)
-        s->open[ra] = (uint8_t)(s->open[ra] - 2);
+    s->open[ra] = (uint8_t)(s->open[ra] - 2 * edge);
     return old;
 }
 
 /* Mark tile t's road/city segments that share a feature with an earlier segment of the same
- * tile (not yet marked) and uncount the tile there. */
+ * tile (not yet marked) and uncount the tile there. Cities come before roads, so a segment is
+ * compared with the earlier ones of its type only; each root is found once. */
 static void carc_dedupe_tile(carc_state *s, int t)
 {
     carc_tile *T = &s->tiles[t];
     const carc_kind *K = &carc_kinds[T->kind];
-    int n = K->ncity + K->nroad;
+    int nc = K->ncity, n = nc + K->nroad, r[CARC_MAXSEG];
+    for (int j = 0; j < n; j++)
+        r[j] = carc_find(s, T->seg_base + j);
     for (int j = 1; j < n; j++) {
         if (T->dup >> j & 1)
             continue;
-        int rj = carc_find(s, T->seg_base + j);
-        for (int i = 0; i < j; i++) {
-            if (K->seg[i].type != K->seg[j].type || carc_find(s, T->seg_base + i) != rj)
+        for (int i = j < nc ? 0 : nc; i < j; i++) {
+            if (r[i] != r[j])
                 continue;
             T->dup = (uint8_t)(T->dup | 1 << j);
-            s->tcount[rj]--;
+            s->tcount[r[j]]--;
             break;
         }
     }
@@ -167,10 +174,11 @@ static void carc_connect_marked(carc_state *s, int t, int d, int m, const uint8_
     }
 }
 
-static int carc_cl_near(const carc_tile *a, const carc_tile *b)
+/* Branch-free: in play whether a tile lies next to a cloister is close to random. */
+static inline int carc_cl_near(const carc_tile *a, const carc_tile *b)
 {
-    int dx = a->x - b->x, dy = a->y - b->y;
-    return dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1;
+    unsigned dx = (unsigned)(a->x - b->x + 1), dy = (unsigned)(a->y - b->y + 1);
+    return (dx <= 2) & (dy <= 2);
 }
 
 /* A frontier square that t's side d just reached (t's edge type val there, seen from the
@@ -208,12 +216,12 @@ int carc_place(const tafel_game *g, carc_state *s, int fi, int kind, int rot)
     const carc_kind *K = &carc_kinds[kind];
     int redges = carc_edges_rot(K->edges, rot);
     int oldjoin = 0;
-    for (int d = 0; d < 4; d++) {
-        int m = f.nb[d];
-        if (m != CARC_NONE) {
-            s->tiles[m].nb[d ^ 2] = (uint8_t)t;
-            oldjoin |= carc_connect(s, t, d, m);
-        }
+    /* the sides with a neighbour as bits, so that the loop has one test for its end instead
+     * of one per side (which sides have one is random in play) */
+    for (unsigned has = carc_nb_mask(f.nb); has; has &= has - 1) {
+        int d = __builtin_ctz(has), m = f.nb[d];
+        s->tiles[m].nb[d ^ 2] = (uint8_t)t;
+        oldjoin |= carc_connect(s, t, d, m);
     }
     /* the frontier is sorted by square and front[fi] is the placed square: the square north of
      * it lies before, south after; west and east, if new, take its slot (no removal and
@@ -265,10 +273,7 @@ int carc_place(const tafel_game *g, carc_state *s, int fi, int kind, int rot)
     /* completions */
     s->npend = 0;
     s->npcl = 0;
-    for (int i = 0; i < K->nseg; i++) {
-        int ty = K->seg[i].type;
-        if (ty != CARC_CITY && ty != CARC_ROAD)
-            continue;
+    for (int i = 0; i < K->ncity + K->nroad; i++) { /* cities and roads come first */
         int r = carc_find(s, T->seg_base + i);
         if (s->open[r] == 0 && !(s->sfl[r] & CARC_S_DONE)) {
             s->sfl[r] |= CARC_S_DONE;
@@ -277,9 +282,9 @@ int carc_place(const tafel_game *g, carc_state *s, int fi, int kind, int rot)
     }
     for (int c = 0; c < s->ncl; c++) {
         carc_tile *C = &s->tiles[s->cl[c].tile];
-        if (!carc_cl_near(C, T))
-            continue;
-        if (++s->cl[c].cnt == 8 && !C->cl_done) {
+        int near = carc_cl_near(C, T), cnt = s->cl[c].cnt + near;
+        s->cl[c].cnt = (uint8_t)cnt;
+        if (((cnt == 8) & near) && !C->cl_done) {
             C->cl_done = 1;
             s->pcl[s->npcl++] = s->cl[c].tile;
         }

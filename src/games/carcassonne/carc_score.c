@@ -43,6 +43,11 @@ int carc_cloister_count(const carc_state *s, int tile)
 /* find() on a parent array of its own (a copy when the state is const), compressing paths. */
 int carc_find_in(uint16_t *par, int a)
 {
+    int r2 = par[par[a]]; /* as in carc_find */
+    if (par[r2] == r2) {
+        par[a] = (uint16_t)r2;
+        return r2;
+    }
     int r = a;
     while (par[r] != r)
         r = par[r];

@@ -59,10 +59,8 @@ static void carc_art_dfs(const carc_state *s, carc_art *a, int u, int parent)
 {
     a->disc[u] = a->low[u] = (uint8_t)++a->timer;
     int children = 0;
-    for (int d = 0; d < 4; d++) {
-        int v = s->tiles[u].nb[d];
-        if (v == CARC_NONE)
-            continue;
+    for (unsigned has = carc_nb_mask(s->tiles[u].nb); has; has &= has - 1) {
+        int v = s->tiles[u].nb[__builtin_ctz(has)];
         if (!a->disc[v]) {
             children++;
             carc_art_dfs(s, a, v, u);

@@ -333,29 +333,27 @@ static int32_t carc_sample_chance(const tafel_game *g, const void *state, double
         return carc_chance_walk(g, s, r);
     const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
     double x = r * s->nremain;
-    int j = (int)x, before = 0;
-    for (int at = 0; at < CARC_NKINDS; at += 8) {
-        uint64_t w;
-        _Static_assert(CARC_NKINDS % 8 == 2, "the last word holds two kinds");
-        if (at + 8 <= CARC_NKINDS)
-            w = carc_remain8(s->remain, at);
-        else
-            w = (uint64_t)s->remain[at] | (uint64_t)s->remain[at + 1] << 8;
-        uint64_t run = w * ones; /* byte b: the tiles of kinds at..at+b */
-        int here = (int)(run >> 56);
-        if (before + here <= j) {
-            before += here;
-            continue;
-        }
-        /* the first byte whose running count exceeds j - before */
-        uint64_t past = ((run | highs) - (uint64_t)(j - before + 1) * ones) & highs;
-        int b = __builtin_ctzll(past) >> 3;
-        int hi = before + (int)(run >> (8 * b) & 0xff);
-        int lo = before + (b ? (int)(run >> (8 * b - 8) & 0xff) : 0);
-        if (x - lo >= 1e-9 && hi - x >= 1e-9)
-            return CARC_A_DRAW + at + b;
-        break;
+    int j = (int)x, before = 0, at = 0;
+    /* the word holding tile j, without a branch per word (which one is random in play) */
+    _Static_assert(CARC_NKINDS == 42, "five words of 8 kinds, then one of two");
+    uint64_t run[6];
+    for (int k = 0; k < 5; k++)
+        run[k] = carc_remain8(s->remain, 8 * k) * ones; /* byte b: the tiles of kinds 8k..8k+b */
+    run[5] = ((uint64_t)s->remain[40] | (uint64_t)s->remain[41] << 8) * ones;
+    for (int k = 0, cum = 0; k < 5; k++) { /* the running totals rise: a prefix passes j */
+        cum += (int)(run[k] >> 56);
+        int past = cum <= j;
+        before = past ? cum : before;
+        at += 8 * past;
     }
+    uint64_t rw = run[at >> 3];
+    /* the first byte whose running count exceeds j - before */
+    uint64_t past = ((rw | highs) - (uint64_t)(j - before + 1) * ones) & highs;
+    int b = __builtin_ctzll(past) >> 3;
+    int hi = before + (int)(rw >> (8 * b) & 0xff);
+    int lo = before + (b ? (int)(rw >> (8 * b - 8) & 0xff) : 0);
+    if (x - lo >= 1e-9 && hi - x >= 1e-9)
+        return CARC_A_DRAW + at + b;
     return carc_chance_walk(g, s, r);
 }
 

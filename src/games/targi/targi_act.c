@@ -368,8 +368,9 @@ static int act_resolve_marker(targi_player *pl, int c)
 {
     int m0 = (pl->marker[0] == c) & ((pl->src & TG_SRC_MARKER(0)) != 0);
     int m1 = (pl->marker[1] == c) & ((pl->src & TG_SRC_MARKER(1)) != 0) & !m0;
-    pl->src &= (uint8_t)~((m0 ? TG_SRC_MARKER(0) : 0) | (m1 ? TG_SRC_MARKER(1) : 0));
-    return m0 ? 0 : m1 ? 1 : -1;
+    /* arithmetic, not conditionals: the compiler made those branches, random in play */
+    pl->src &= (uint8_t)~(TG_SRC_MARKER(0) * (unsigned)m0 | TG_SRC_MARKER(1) * (unsigned)m1);
+    return m1 - !(m0 | m1); /* 0, 1, or -1 for neither */
 }
 
 static void act_place_card(targi_state *s, int p, int card, int row)

@@ -117,14 +117,10 @@ static void arena_print(const arena_config *c, const arena_result *r)
         printf("%-32s %6ld %8.1f%%  %-17s %10.2f %+7.0f\n", c->specs[i], b->games,
                100 * b->wins / n, iv, b->score_sum / n, b->elo);
     }
-    if (c->num_bots == 2 && r->bots[0].games) {
-        const arena_bot_stats *b = &r->bots[0];
-        double lo, hi;
-        arena_wilson(b->wins, b->games, &lo, &hi);
+    double elo[3];
+    if (arena_elo_difference(c, r, elo))
         printf("Elo difference of %s (from its win rate and interval): %+.0f [%+.0f, %+.0f]\n",
-               c->specs[0], arena_elo_of_rate(b->wins / (double)b->games),
-               arena_elo_of_rate(lo), arena_elo_of_rate(hi));
-    }
+               c->specs[0], elo[0], elo[1], elo[2]);
     printf("%-6s %9s %10s %10s\n", "seat", "win rate", "advantage", "mean score");
     for (int s = 0; s < c->num_bots; s++) {
         const arena_seat_stats *st = &r->seats[s];

@@ -254,6 +254,19 @@ double arena_elo_of_rate(double p)
     return 400 * log10(p / (1 - p));
 }
 
+int arena_elo_difference(const arena_config *c, const arena_result *r, double e[3])
+{
+    const arena_bot_stats *b = &r->bots[0];
+    if (c->num_bots != 2 || !b->games)
+        return 0;
+    double lo, hi;
+    arena_wilson(b->wins, b->games, &lo, &hi);
+    e[0] = arena_elo_of_rate(b->wins / (double)b->games);
+    e[1] = arena_elo_of_rate(lo);
+    e[2] = arena_elo_of_rate(hi);
+    return 1;
+}
+
 void arena_wilson(double wins, long n, double *lo, double *hi)
 {
     if (n <= 0) {

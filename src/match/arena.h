@@ -122,6 +122,10 @@ void arena_wilson(double wins, long n, double *lo, double *hi);
 /* The Elo difference a win rate p means, 400 log10(p / (1 - p)): -/+infinity at 0 and 1. With
  * two bots the summary gives it for bot 0's win rate and its Wilson bounds (the interval). */
 double arena_elo_of_rate(double p);
+/* With two bots and games played: e = bot 0's Elo difference and its interval's bounds (from
+ * its win rate and Wilson bounds), returns 1; else 0. The printed line and the summary's
+ * elo_difference both come from here. */
+int arena_elo_difference(const arena_config *c, const arena_result *r, double e[3]);
 /* Per-player labels of a finished game (special cards in Die Tafelrunde 2): returns the label
  * kind ("special card") and fills labels[p], or NULL when the game has none. */
 const char *arena_labels(const tafel_game *g, const void *state,

@@ -39,16 +39,12 @@ json_t *arena_summary_json(const arena_config *c, const arena_result *r)
         json_array_append_new(bots, e);
     }
     json_object_set_new(o, "bots", bots);
-    if (c->num_bots == 2 && r->bots[0].games) { /* bot 0's advantage; null where infinite */
-        const arena_bot_stats *b = &r->bots[0];
-        double lo, hi;
-        arena_wilson(b->wins, b->games, &lo, &hi);
-        double e[3] = {arena_elo_of_rate(b->wins / (double)b->games), arena_elo_of_rate(lo),
-                       arena_elo_of_rate(hi)};
+    double elo[3];
+    if (arena_elo_difference(c, r, elo)) { /* bot 0's advantage; null where infinite */
         json_t *d = json_object();
         static const char *const keys[3] = {"value", "low", "high"};
         for (int i = 0; i < 3; i++)
-            json_object_set_new(d, keys[i], isfinite(e[i]) ? json_real(e[i]) : json_null());
+            json_object_set_new(d, keys[i], isfinite(elo[i]) ? json_real(elo[i]) : json_null());
         json_object_set_new(o, "elo_difference", d);
     }
     json_t *seats = json_array();

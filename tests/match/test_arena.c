@@ -154,6 +154,15 @@ static void test_wilson_and_elo(void **unused)
                      400 * log10(lo / (1 - lo))) < 1e-6);
     assert_true(rate >= 1 || json_number_value(json_object_get(d, "low")) <= v);
     json_decref(j);
+    /* the printed line's figures are the summary's; none without games or with three bots */
+    double e[3];
+    assert_int_equal(arena_elo_difference(&c, &r, e), 1);
+    assert_true(rate >= 1 || fabs(e[0] - v) < 1e-9);
+    r.bots[0].games = 0;
+    assert_int_equal(arena_elo_difference(&c, &r, e), 0);
+    r.bots[0].games = 30;
+    c.num_bots = 3;
+    assert_int_equal(arena_elo_difference(&c, &r, e), 0);
 }
 
 static void test_refusals(void **unused)

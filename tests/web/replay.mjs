@@ -58,8 +58,18 @@ function startServer() {
     });
 }
 
+/* One retry when the connection fails before any answer: fetch reuses a kept-alive connection
+ * that the server may close at that very moment (civetweb's keep_alive_timeout_ms, 500 ms by
+ * default); under load this ended a run with "other side closed". No answer: nothing was done. */
 async function api(base, path, init) {
-    const res = await fetch(base + path, init);
+    let res;
+    try {
+        res = await fetch(base + path, init);
+    } catch (e) {
+        if (e?.cause?.code !== 'UND_ERR_SOCKET')
+            throw e;
+        res = await fetch(base + path, init);
+    }
     return { status: res.status, body: await res.json() };
 }
 

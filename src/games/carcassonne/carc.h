@@ -251,6 +251,8 @@ int carc_fill_points(const tafel_game *g, carc_state *s, const uint16_t *sqs, in
 int carc_find_in(uint16_t *par, int a);
 int carc_cloister_count(const carc_state *s, int tile);
 int carc_field_pairs(const carc_state *s, uint16_t *par, uint16_t (*pairs)[2], int max);
+void carc_field_city_counts(const carc_state *s, uint16_t *par, const uint8_t *slot, int nslots,
+                            uint8_t *count);
 int carc_line_value(const tafel_game *g, const carc_state *s, int root, int completed);
 
 /* ---- Evaluation (carc_eval.c) ---- */

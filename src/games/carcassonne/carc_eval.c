@@ -7,7 +7,7 @@
 /* Current score plus what every follower's feature would give now at final scoring, weighted
  * by how likely it is to be completed, plus a little for followers in supply, minus the future
  * a farmer gives up. Hot in search:
- * one find per follower, one pass over the board for all fields. */
+ * one find per follower, one pass over the board for all fields (if a farmer stands). */
 void carc_evaluate_state(const tafel_game *g, const carc_state *s, double *out)
 {
     for (int p = 0; p < s->nplayers; p++)
@@ -16,36 +16,36 @@ void carc_evaluate_state(const tafel_game *g, const carc_state *s, double *out)
         return;
     int left = s->nremain;
     uint16_t done[CARC_MAX_FOL], first[CARC_MAX_FOL];
-    uint8_t str[CARC_MAX_FOL][TAFEL_MAX_PLAYERS];
+    uint8_t str[CARC_MAX_FOL][TAFEL_MAX_PLAYERS], group[CARC_MAX_SEGS], cities[CARC_MAX_FOL];
     int nd = 0, fields = 0;
     memset(str, 0, sizeof str);
+    memset(group, CARC_NONE, (size_t)s->nsegs); /* root -> the group of its followers */
     uint16_t par[CARC_MAX_SEGS];
     memcpy(par, s->parent, sizeof par[0] * (size_t)s->nsegs);
     for (int i = 0; i < s->nfol; i++) {
         const carc_fol *f = &s->fol[i];
         int r = carc_find_in(par, s->tiles[f->tile].seg_base + f->seg);
-        int k = 0;
-        while (k < nd && done[k] != r)
-            k++;
-        if (k == nd) {
+        int k = group[r];
+        if (k == CARC_NONE) {
+            k = nd;
+            group[r] = (uint8_t)nd;
             done[nd] = (uint16_t)r;
             first[nd++] = (uint16_t)i;
             fields |= (s->sfl[r] & CARC_S_TYPE) == CARC_FIELD;
         }
         str[k][f->player] = (uint8_t)(str[k][f->player] + (f->large ? 2 : 1));
     }
-    uint16_t pairs[512][2];
-    int npairs = fields && carc_opt_farmers(g) ? carc_field_pairs(s, par, pairs, 512) : 0;
+    if (fields && carc_opt_farmers(g))
+        carc_field_city_counts(s, par, group, nd, cities);
+    else
+        memset(cities, 0, (size_t)nd);
     for (int k = 0; k < nd; k++) {
         const carc_fol *f = &s->fol[first[k]];
         int r = done[k];
         int ty = s->sfl[r] & CARC_S_TYPE;
         double v;
         if (ty == CARC_FIELD) {
-            int cities = 0;
-            for (int j = 0; j < npairs; j++)
-                cities += pairs[j][0] == r;
-            v = 3 * cities * (left > 20 ? 1.5 : 1.0);
+            v = 3 * cities[k] * (left > 20 ? 1.5 : 1.0);
         } else {
             double vi, vc;
             int open;

@@ -92,6 +92,34 @@ int carc_field_pairs(const carc_state *s, uint16_t *par, uint16_t (*pairs)[2], i
     return n;
 }
 
+/* carc_field_pairs counted by field instead of listed, for the evaluation: every field root r
+ * with slot[r] below nslots gets count[slot[r]] = the completed cities bordering it, each once.
+ * slot has an entry for each of the state's segments (CARC_NONE for none). */
+void carc_field_city_counts(const carc_state *s, uint16_t *par, const uint8_t *slot, int nslots,
+                            uint8_t *count)
+{
+    uint64_t seen[CARC_MAX_FOL][(CARC_MAX_SEGS + 63) / 64]; /* city roots counted, by slot */
+    memset(seen, 0, sizeof seen[0] * (size_t)nslots);
+    memset(count, 0, (size_t)nslots);
+    for (int t = 0; t < s->ntiles; t++) {
+        const carc_tile *T = &s->tiles[t];
+        const carc_kind *K = &carc_kinds[T->kind];
+        for (unsigned fm = K->fcity; fm; fm &= fm - 1) {
+            int i = __builtin_ctz(fm), k = slot[carc_find_in(par, T->seg_base + i)];
+            if (k >= nslots)
+                continue;
+            for (unsigned cm = K->seg[i].cities; cm; cm &= cm - 1) {
+                int cr = carc_find_in(par, T->seg_base + __builtin_ctz(cm));
+                uint64_t bit = 1ull << (cr & 63), *w = &seen[k][cr >> 6];
+                if (!(s->sfl[cr] & CARC_S_DONE) || (*w & bit))
+                    continue;
+                *w |= bit;
+                count[k]++;
+            }
+        }
+    }
+}
+
 /* A road or city rooted at root, scored now (open at the end) or completed. */
 int carc_line_value(const tafel_game *g, const carc_state *s, int root, int completed)
 {

@@ -204,6 +204,60 @@ static void test_evaluate(void **u)
     assert_true(ev[1] > ev[0] - 4.0 + 1.0); /* his road is worth something */
 }
 
+/* The evaluation's count of completed cities per occupied field (carc_field_city_counts)
+ * agrees with the scoring's list of (field, city) pairs, at every state of random games. */
+static void test_field_city_counts(void **u)
+{
+    (void)u;
+    tafel_game g;
+    carc_state *s = &st;
+    static const char *const specs[] = {"", "tatan=off,inns_cathedrals=off", "players=4"};
+    long fields = 0, cities = 0;
+    for (int v = 0; v < 3; v++) {
+        carc_h_load(&g, specs[v]);
+        for (uint64_t seed = 0; seed < 60; seed++) {
+            tafel_rng rng;
+            tafel_rng_seed(&rng, seed);
+            tafel_game_carcassonne.init(&g, s);
+            static int32_t legal[1024]; /* max_legal */
+            for (;;) {
+                uint8_t slot[CARC_MAX_SEGS], count[CARC_MAX_FOL];
+                uint16_t par[CARC_MAX_SEGS], roots[CARC_MAX_FOL], pairs[512][2];
+                int nr = 0;
+                memset(slot, CARC_NONE, sizeof slot);
+                for (int i = 0; i < s->nfol; i++) {
+                    int r = carc_find_c(s, s->tiles[s->fol[i].tile].seg_base + s->fol[i].seg);
+                    if ((s->sfl[r] & CARC_S_TYPE) == CARC_FIELD && slot[r] == CARC_NONE) {
+                        slot[r] = (uint8_t)nr;
+                        roots[nr++] = (uint16_t)r;
+                    }
+                }
+                memcpy(par, s->parent, sizeof par);
+                carc_field_city_counts(s, par, slot, nr, count);
+                int np = carc_field_pairs(s, s->parent, pairs, 512);
+                for (int k = 0; k < nr; k++) {
+                    int want = 0;
+                    for (int j = 0; j < np; j++)
+                        want += pairs[j][0] == roots[k];
+                    assert_int_equal(count[k], want);
+                    fields++;
+                    cities += want;
+                }
+                int n = tafel_game_carcassonne.legal_actions(&g, s, legal);
+                int32_t a;
+                if (n > 0)
+                    a = legal[tafel_rng_below(&rng, (uint32_t)n)];
+                else if (tafel_game_carcassonne.current_player(&g, s) == TAFEL_TERMINAL)
+                    break;
+                else
+                    a = tafel_sample_chance(&g, s, &rng);
+                tafel_game_carcassonne.apply(&g, s, a);
+            }
+        }
+    }
+    assert_true(fields > 1000 && cities > 1000); /* the games had farms with cities */
+}
+
 /* Scoring events: one per winner, with the feature kind. */
 static void test_events(void **u)
 {
@@ -244,7 +298,7 @@ int main(void)
         cmocka_unit_test(test_fingerprint), cmocka_unit_test(test_notation),
         cmocka_unit_test(test_spot_names_on_board),
         cmocka_unit_test(test_render_and_view), cmocka_unit_test(test_render_held),
-        cmocka_unit_test(test_evaluate),
+        cmocka_unit_test(test_evaluate), cmocka_unit_test(test_field_city_counts),
         cmocka_unit_test(test_events),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -67,11 +67,14 @@ static char *check_render(const tafel_game *g, const void *state, int viewer, in
 {
     size_t len = 1 << 16;
     char *buf = malloc(len);
-    int n = g->type->render(g, state, viewer, layout, buf, len);
+    int n = buf ? g->type->render(g, state, viewer, layout, buf, len) : -1;
     if (n >= 0 && (size_t)n >= len) {
-        buf = realloc(buf, (size_t)n + 1);
-        g->type->render(g, state, viewer, layout, buf, (size_t)n + 1);
+        len = (size_t)n + 1;
+        buf = realloc(buf, len);
+        n = buf ? g->type->render(g, state, viewer, layout, buf, len) : -1;
     }
+    if (n < 0)
+        fail_msg("render for viewer %d (layout %d) failed", viewer, layout);
     return buf;
 }
 

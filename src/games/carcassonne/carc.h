@@ -246,11 +246,10 @@ int carc_feature_tiles(carc_state *s, int root);
 int carc_feature_value(const tafel_game *g, carc_state *s, int seg, int completed);
 int carc_fill_points(const tafel_game *g, carc_state *s, const uint16_t *sqs, int n);
 /* Shared with the evaluation (carc_eval.c): find() on a parent array of the caller's (a copy
- * when the state is const); the cloister count of a tile; (field root, completed city root)
- * pairs of occupied fields; a road or city scored now (open at the end) or completed. */
+ * when the state is const); the cloister count of a tile; the completed cities bordering
+ * given fields; a road or city scored now (open at the end) or completed. */
 int carc_find_in(uint16_t *par, int a);
 int carc_cloister_count(const carc_state *s, int tile);
-int carc_field_pairs(const carc_state *s, uint16_t *par, uint16_t (*pairs)[2], int max);
 void carc_field_city_counts(const carc_state *s, uint16_t *par, const uint8_t *slot, int nslots,
                             uint8_t *count);
 int carc_line_value(const tafel_game *g, const carc_state *s, int root, int completed);

@@ -59,42 +59,10 @@ int carc_find_in(uint16_t *par, int a)
     return r;
 }
 
-/* Completed cities bordering each occupied field, in one pass over the board: pairs (field
- * root, city root), each counted once. par: the state's parent array or a copy of it. */
-int carc_field_pairs(const carc_state *s, uint16_t *par, uint16_t (*pairs)[2], int max)
-{
-    int n = 0;
-    for (int t = 0; t < s->ntiles; t++) {
-        const carc_tile *T = &s->tiles[t];
-        const carc_kind *K = &carc_kinds[T->kind];
-        for (unsigned fm = K->fcity; fm; fm &= fm - 1) {
-            int i = __builtin_ctz(fm), cm = K->seg[i].cities;
-            int fr = carc_find_in(par, T->seg_base + i);
-            if (!s->occ[fr])
-                continue;
-            for (int c = 0; c < K->ncity; c++) {
-                if (!(cm >> c & 1))
-                    continue;
-                int cr = carc_find_in(par, T->seg_base + c);
-                if (!(s->sfl[cr] & CARC_S_DONE))
-                    continue;
-                int k = 0;
-                while (k < n && (pairs[k][0] != fr || pairs[k][1] != cr))
-                    k++;
-                if (k == n && n < max) {
-                    pairs[n][0] = (uint16_t)fr;
-                    pairs[n][1] = (uint16_t)cr;
-                    n++;
-                }
-            }
-        }
-    }
-    return n;
-}
-
-/* carc_field_pairs counted by field instead of listed, for the evaluation: every field root r
- * with slot[r] below nslots gets count[slot[r]] = the completed cities bordering it, each once.
- * slot has an entry for each of the state's segments (CARC_NONE for none). */
+/* Completed cities bordering fields, in one pass over the board: every field root r with
+ * slot[r] below nslots gets count[slot[r]] = the completed cities bordering it, each once.
+ * slot has an entry for each of the state's segments (CARC_NONE for none). par: the state's
+ * parent array or a copy of it. */
 void carc_field_city_counts(const carc_state *s, uint16_t *par, const uint8_t *slot, int nslots,
                             uint8_t *count)
 {
@@ -152,11 +120,11 @@ int carc_feature_value(const tafel_game *g, carc_state *s, int seg, int complete
     if (ty == CARC_FIELD) {
         if (!carc_opt_farmers(g) || !s->occ[root])
             return 0;
-        uint16_t pairs[512][2];
-        int n = carc_field_pairs(s, s->parent, pairs, 512), v = 0;
-        for (int j = 0; j < n; j++)
-            v += pairs[j][0] == root ? 3 : 0;
-        return v;
+        uint8_t slot[CARC_MAX_SEGS], cities;
+        memset(slot, CARC_NONE, s->nsegs);
+        slot[root] = 0;
+        carc_field_city_counts(s, s->parent, slot, 1, &cities);
+        return 3 * cities;
     }
     return carc_line_value(g, s, root, completed);
 }
@@ -227,8 +195,8 @@ void carc_score_pending(const tafel_game *g, carc_state *s)
 void carc_final_scoring(const tafel_game *g, carc_state *s)
 {
     uint16_t root[CARC_MAX_FOL];
-    uint16_t pairs[512][2];
-    int np = -1, nf = s->nfol;
+    uint8_t slot[CARC_MAX_SEGS], cities[CARC_MAX_FOL];
+    int nslots = -1, nf = s->nfol;
     for (int i = 0; i < nf; i++)
         root[i] = (uint16_t)carc_find(s, s->tiles[s->fol[i].tile].seg_base + s->fol[i].seg);
     for (int i = 0; i < nf; i++) {
@@ -242,11 +210,15 @@ void carc_final_scoring(const tafel_game *g, carc_state *s)
         if (ty == CARC_FIELD) {
             if (!carc_opt_farmers(g))
                 continue;
-            if (np < 0)
-                np = carc_field_pairs(s, s->parent, pairs, 512);
-            v = 0;
-            for (int j = 0; j < np; j++)
-                v += pairs[j][0] == r ? 3 : 0;
+            if (nslots < 0) { /* at the first field: every occupied field's cities at once */
+                memset(slot, CARC_NONE, s->nsegs);
+                nslots = 0;
+                for (int j = 0; j < nf; j++)
+                    if ((s->sfl[root[j]] & CARC_S_TYPE) == CARC_FIELD && slot[root[j]] == CARC_NONE)
+                        slot[root[j]] = (uint8_t)nslots++;
+                carc_field_city_counts(s, s->parent, slot, nslots, cities);
+            }
+            v = 3 * cities[slot[r]];
         } else {
             const carc_fol *f = &s->fol[i];
             v = carc_feature_value(g, s, s->tiles[f->tile].seg_base + f->seg, 0);

@@ -166,18 +166,21 @@ int targi_raid_options(const targi_state *s, int p, int32_t *out)
             out[n++] = TG_A_RAID_GOLD;
         return n;
     }
-    /* every (dates, salt) with dates + salt <= need, in the order dates then salt, as
-     * dates * 4 + salt; each is written and kept by its (random) condition: the loops bounded
-     * by the goods held mispredicted their exits */
-    static const uint8_t pairs[4][10] = {
-        {0}, {0, 1, 4}, {0, 1, 2, 4, 5, 8}, {0, 1, 2, 3, 4, 5, 6, 8, 9, 12}};
-    static const uint8_t npairs[4] = {1, 3, 6, 10};
+    /* Every way to pay need goods, by dates d, then salt sa, ascending; the code (d * 4 + sa) *
+     * 4 + pe with pe = need - d - sa is 15 d + 3 sa + need. For each d the salt that works is
+     * a run, from what the pepper cannot cover to what the salt holds: written as four codes
+     * at once and kept by its length. No branch and no loop bounded by the goods held (random
+     * in play: both mispredicted). */
     int need = targi_raid_goods(k);
-    unsigned dates = pl->goods[0], salt = pl->goods[1], pepper = pl->goods[2];
-    for (int i = 0; i < npairs[need]; i++) {
-        unsigned ds = pairs[need][i], d = ds >> 2, sa = ds & 3, pe = (unsigned)need - d - sa;
-        out[n] = TG_A_RAID_GOODS + (int32_t)(ds * 4 + pe);
-        n += (d <= dates) & (sa <= salt) & (pe <= pepper);
+    int dates = pl->goods[0], salt = pl->goods[1], pepper = pl->goods[2];
+    for (int d = 0; d <= 3; d++) {
+        int rest = need - d;                      /* salt and pepper to give */
+        int lo = rest - pepper > 0 ? rest - pepper : 0, hi = salt < rest ? salt : rest;
+        int len = (hi - lo + 1) & -(d <= dates);
+        int32_t first = TG_A_RAID_GOODS + 15 * d + 3 * lo + need;
+        for (int j = 0; j < 4; j++)
+            out[n + j] = first + 3 * j;
+        n += len > 0 ? len : 0;
     }
     return n;
 }

@@ -271,7 +271,8 @@ void targi_continue(const tafel_game *g, targi_state *s);
 void targi_receive(targi_state *s, int p, int t);
 
 /* targi_pay.c: payment, trade, Silversmith and raid options, ascending: the codes plus id0
- * (0, or the group's first action id, so that legal_act writes its list directly). */
+ * (0, or the group's first action id, so that legal_act writes its list directly). out has
+ * room for TG_MAX_LEGAL: the lists may write a few entries past their end. */
 int targi_pay_options(const targi_state *s, int p, int card, int via, int32_t id0,
                       int32_t *out);
 int targi_trade_options(const tafel_game *g, const targi_state *s, int p, int32_t id0,

@@ -244,14 +244,18 @@ long long tafel_random_games(const tafel_game *g, uint64_t first_seed, long game
 /* The loop behind tafel_random_games, written once. A game's random_games hook calls it with
  * its own functions by name, so that the calls are direct and can be inlined, and with buffers
  * of fixed size (a variable-length array would cost the loop a register): state has room for a
- * state of the game, legal for max_legal actions; sample_chance may be NULL (the generic walk). */
+ * state of the game, legal for max_legal actions; sample_chance may be NULL (the generic walk).
+ * sample_draw, when not NULL, is used instead of sample_chance: the outcome from the step's draw
+ * x itself, which must be sample_chance(tafel_rng_double_from(x)); a game whose sampler works in
+ * fixed point then skips the double and its conversions back. */
 static inline long long tafel_random_games_with(
     const tafel_game *g, uint64_t first_seed, long games, void *state, int32_t *legal,
     void (*init)(const tafel_game *, void *),
     int (*legal_actions)(const tafel_game *, const void *, int32_t *),
     int (*current_player)(const tafel_game *, const void *),
     void (*apply)(const tafel_game *, void *, int32_t),
-    int32_t (*sample_chance)(const tafel_game *, const void *, double))
+    int32_t (*sample_chance)(const tafel_game *, const void *, double),
+    int32_t (*sample_draw)(const tafel_game *, const void *, uint64_t))
 {
     long long actions = 0;
     for (long i = 0; i < games; i++) {
@@ -272,8 +276,9 @@ static inline long long tafel_random_games_with(
                 if (current_player(g, state) == TAFEL_TERMINAL)
                     break;
                 double r = tafel_rng_double_from(x);
-                a = sample_chance ? sample_chance(g, state, r)
-                                  : tafel_sample_chance_r(g, state, r);
+                a = sample_draw     ? sample_draw(g, state, x)
+                    : sample_chance ? sample_chance(g, state, r)
+                                    : tafel_sample_chance_r(g, state, r);
             }
             apply(g, state, a);
             actions++;

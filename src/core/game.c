@@ -388,5 +388,5 @@ long long tafel_random_games(const tafel_game *g, uint64_t first_seed, long game
     _Alignas(64) unsigned char state[t->state_size];
     int32_t legal[GAME_MAX_LEGAL];
     return tafel_random_games_with(g, first_seed, games, state, legal, t->init, t->legal_actions,
-                                   t->current_player, t->apply, t->sample_chance);
+                                   t->current_player, t->apply, t->sample_chance, NULL);
 }

@@ -784,7 +784,7 @@ static long long carc_random_games(const tafel_game *g, uint64_t first_seed, lon
     carc_state s;
     int32_t legal[1024];
     return tafel_random_games_with(g, first_seed, games, &s, legal, carc_init, carc_legal_actions,
-                                   carc_current, carc_apply_api, carc_sample_chance);
+                                   carc_current, carc_apply_api, carc_sample_chance, NULL);
 }
 
 const tafel_game_type tafel_game_carcassonne = {

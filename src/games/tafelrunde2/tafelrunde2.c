@@ -33,7 +33,7 @@ static long long tr2_random_games(const tafel_game *g, uint64_t first_seed, long
     tr2_state s;
     int32_t legal[TR2_MAX_LEGAL];
     return tafel_random_games_with(g, first_seed, games, &s, legal, tr2_init, tr2_legal_actions,
-                                   tr2_current_player, tr2_apply, tr2_sample_chance);
+                                   tr2_current_player, tr2_apply, tr2_sample_chance, NULL);
 }
 
 const tafel_game_type tafel_game_tafelrunde2 = {

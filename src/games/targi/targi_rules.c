@@ -153,7 +153,29 @@ static inline int rules_select_byte(uint64_t counts, int k)
     return (int)(((le >> 7) * SEL_L) >> 56);
 }
 
-/* Position of the (k+1)-th set bit of m (k < popcount(m)), without a branch. */
+/* rules_bit_in_byte[v][k]: the position of the (k+1)-th set bit of v (0 if v has fewer): the
+ * number of v's prefixes with at most k bits set. */
+#define BB(v, m, k) (__builtin_popcount((v) & (m)) <= (k))
+#define BB_SEL(v, k)                                                                           \
+    (BB(v, 1, k) + BB(v, 3, k) + BB(v, 7, k) + BB(v, 15, k) + BB(v, 31, k) + BB(v, 63, k) + \
+     BB(v, 127, k)) * (__builtin_popcount(v) > (k))
+#define BB_ROW(v)                                                                            \
+    {BB_SEL(v, 0), BB_SEL(v, 1), BB_SEL(v, 2), BB_SEL(v, 3), BB_SEL(v, 4), BB_SEL(v, 5),     \
+     BB_SEL(v, 6), BB_SEL(v, 7)}
+#define BB_ROW4(v) BB_ROW(v), BB_ROW(v + 1), BB_ROW(v + 2), BB_ROW(v + 3)
+#define BB_ROW16(v) BB_ROW4(v), BB_ROW4(v + 4), BB_ROW4(v + 8), BB_ROW4(v + 12)
+#define BB_ROW64(v) BB_ROW16(v), BB_ROW16(v + 16), BB_ROW16(v + 32), BB_ROW16(v + 48)
+static const uint8_t rules_bit_in_byte[256][8] = {BB_ROW64(0), BB_ROW64(64), BB_ROW64(128),
+                                                  BB_ROW64(192)};
+#undef BB
+#undef BB_SEL
+#undef BB_ROW
+#undef BB_ROW4
+#undef BB_ROW16
+#undef BB_ROW64
+
+/* Position of the (k+1)-th set bit of m (k < popcount(m)), without a branch: the byte by
+ * running sums of the bytes' counts, the bit in it by table. */
 static inline int rules_select_bit(uint64_t m, int k)
 {
     uint64_t c = m - ((m >> 1) & 0x5555555555555555ull);
@@ -161,27 +183,26 @@ static inline int rules_select_bit(uint64_t m, int k)
     c = (c + (c >> 4)) & 0x0f0f0f0f0f0f0f0full; /* bits set per byte */
     int j = rules_select_byte(c, k);
     k -= (int)(((c * SEL_L) << 8) >> (8 * j) & 0xff); /* the bytes below j */
-    uint64_t v = m >> (8 * j) & 0xff;
-    uint64_t x = (v * SEL_L) & 0x8040201008040201ull; /* byte i: bit i of v */
-    x = ((((x & ~SEL_H) + ~SEL_H) | x) & SEL_H) >> 7;  /* as 0 or 1 */
-    return 8 * j + rules_select_byte(x, k);
+    return 8 * j + rules_bit_in_byte[m >> (8 * j) & 0xff][k];
 }
 
-/* The sample_chance hook: every card left is equally likely, so r * cards names the card (the
- * k-th in the walk's order) unless it lies within 2^-29 (about 1.9e-9) of a whole number; the
- * walk's running sum is off from the exact k / cards by less than 1e-12 (at most 45 roundings),
- * so away from a boundary both agree, and near one the walk itself decides. r * cards is taken
- * in 53-bit fixed point, integers being quicker than a double's floor and fraction: exact for
- * the rng's doubles (multiples of 2^-53), else at most cards units of 2^-53 low, which only
- * moves a product lying that close above a whole number below it, into the walk's margin. */
-int32_t targi_sample_chance(const tafel_game *g, const void *state, double r)
+/* The sample_chance hook, given r also as u = r * 2^53 truncated: 53-bit fixed point, integers
+ * being quicker than a double's floor and fraction; exact for the rng's doubles (multiples of
+ * 2^-53), else at most cards units of 2^-53 low, which only moves a product lying that close
+ * above a whole number below it, into the walk's margin. Every card left is equally likely,
+ * so r * cards names the card (the k-th in the walk's order) unless it lies within 2^-29
+ * (about 1.9e-9) of a whole number; the walk's running sum is off from the exact k / cards by
+ * less than 1e-12 (at most 45 roundings), so away from a boundary both agree, and near one
+ * the walk itself decides, with r. */
+static inline __attribute__((always_inline)) int32_t rules_sample(const tafel_game *g,
+                                                                  const targi_state *s,
+                                                                  uint64_t u, double r)
 {
-    const targi_state *s = state;
     if (s->chance == TG_CH_START) /* 0.5 and 0.5: the walk's sums are exact */
-        return TG_CH_START_PLAYER + (r >= 0.5);
+        return TG_CH_START_PLAYER + (u >= 1ull << 52);
     int goods = rules_deck_kind(s) == TG_KIND_GOODS;
     int cards = goods ? s->gdeck_n : targi_popcount(s->tdeck);
-    uint64_t x = (uint64_t)(int64_t)(r * 0x1p53) * (uint64_t)cards;
+    uint64_t x = u * (uint64_t)cards;
     int k = (int)(x >> 53);
     uint64_t frac = x & ((1ull << 53) - 1);
     if (frac - (1ull << 24) > (1ull << 53) - (1ull << 25)) /* frac < 2^24 or > 2^53 - 2^24 */
@@ -203,6 +224,26 @@ int32_t targi_sample_chance(const tafel_game *g, const void *state, double r)
         return TG_CH_GOODS + t;
     }
     return TG_CH_TRIBE + rules_select_bit(s->tdeck, k);
+}
+
+int32_t targi_sample_chance(const tafel_game *g, const void *state, double r)
+{
+    return rules_sample(g, state, (uint64_t)(int64_t)(r * 0x1p53), r);
+}
+
+/* The same from the rng's draw x, without the double: r = tafel_rng_double_from(x) is
+ * (x >> 11) * 2^-53, so r * 2^53 is x >> 11 exactly (r itself only for the walk). Inline in
+ * the loop of random games below. */
+static inline __attribute__((always_inline)) int32_t rules_sample_draw(const tafel_game *g,
+                                                                       const void *state,
+                                                                       uint64_t x)
+{
+    return rules_sample(g, state, x >> 11, tafel_rng_double_from(x));
+}
+
+int32_t targi_sample_draw(const tafel_game *g, const void *state, uint64_t x)
+{
+    return rules_sample_draw(g, state, x);
 }
 
 #undef SEL_L
@@ -613,5 +654,5 @@ long long targi_random_games(const tafel_game *g, uint64_t first_seed, long game
     int32_t legal[TG_MAX_LEGAL];
     return tafel_random_games_with(g, first_seed, games, &s, legal, targi_init,
                                    targi_legal_actions, targi_current_player, targi_apply,
-                                   targi_sample_chance);
+                                   targi_sample_chance, rules_sample_draw);
 }

@@ -235,6 +235,8 @@ int targi_current_player(const tafel_game *g, const void *state);
 int targi_legal_actions(const tafel_game *g, const void *state, int32_t *out);
 int targi_chance_outcomes(const tafel_game *g, const void *state, tafel_chance *out);
 int32_t targi_sample_chance(const tafel_game *g, const void *state, double r);
+/* targi_sample_chance(g, state, tafel_rng_double_from(x)), in fixed point from the draw x. */
+int32_t targi_sample_draw(const tafel_game *g, const void *state, uint64_t x);
 long long targi_random_games(const tafel_game *g, uint64_t first_seed, long games);
 void targi_apply(const tafel_game *g, void *state, int32_t action);
 int targi_can_place(const targi_state *s, int p, int b);

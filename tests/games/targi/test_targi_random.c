@@ -127,6 +127,57 @@ static void test_sample_chance_hook(void **unused)
     check_sample_chance(&g, 77, 100 / scale, 8);
 }
 
+/* targi_sample_draw(x) is targi_sample_chance(tafel_rng_double_from(x)) at every chance node of
+ * random games, for random draws and for draws whose double lies at, or one or two steps of
+ * 2^-53 from, each boundary between two outcomes (where the walk decides). */
+static void test_sample_draw(void **unused)
+{
+    (void)unused;
+    tafel_game g;
+    tgt_load(&g, "");
+    tafel_rng rng;
+    tafel_rng_seed(&rng, 5);
+    tafel_chance out[TG_MAX_LEGAL];
+    long nodes = 0, draws = 0;
+    int games = check_sanitized() ? 20 : 200;
+    for (int i = 0; i < games; i++) {
+        targi_state s;
+        targi_init(&g, &s);
+        while (targi_current_player(&g, &s) != TAFEL_TERMINAL) {
+            if (targi_current_player(&g, &s) != TAFEL_CHANCE) {
+                int32_t legal[TG_MAX_LEGAL];
+                int n = targi_legal_actions(&g, &s, legal);
+                targi_apply(&g, &s, legal[tafel_rng_below(&rng, (uint32_t)n)]);
+                continue;
+            }
+            nodes++;
+            uint64_t xs[4 + 5 * TG_MAX_LEGAL];
+            int m = 0;
+            for (int k = 0; k < 4; k++)
+                xs[m++] = tafel_rng_next(&rng);
+            int n = targi_chance_outcomes(&g, &s, out);
+            double acc = 0;
+            for (int k = 0; k < n; k++) {
+                acc += out[k].prob;
+                uint64_t u = (uint64_t)(acc * 0x1p53);
+                for (int d = -2; d <= 2; d++)
+                    if ((int64_t)u + d >= 0 && u + (uint64_t)d < (1ull << 53))
+                        xs[m++] = (u + (uint64_t)d) << 11 | (tafel_rng_next(&rng) & 0x7ff);
+            }
+            for (int k = 0; k < m; k++, draws++) {
+                int32_t want = targi_sample_chance(&g, &s, tafel_rng_double_from(xs[k]));
+                int32_t got = targi_sample_draw(&g, &s, xs[k]);
+                if (got != want)
+                    fail_msg("game %d, draw %#llx: sample_draw %d, sample_chance %d", i,
+                             (unsigned long long)xs[k], got, want);
+            }
+            targi_apply(&g, &s, targi_sample_draw(&g, &s, xs[0]));
+        }
+    }
+    assert_true(nodes > games * 20);
+    assert_true(draws > nodes * 20);
+}
+
 /* Find a state (random play) where player `holder` has a secret hand card. */
 static int find_secret_hand(const tafel_game *g, targi_state *s, int *holder)
 {
@@ -393,6 +444,7 @@ int main(void)
         cmocka_unit_test(test_random_games_options),
         cmocka_unit_test(test_fingerprint),
         cmocka_unit_test(test_sample_chance_hook),
+        cmocka_unit_test(test_sample_draw),
         cmocka_unit_test(test_hidden_hand),
         cmocka_unit_test(test_face_down_hidden),
         cmocka_unit_test(test_resample_generations),

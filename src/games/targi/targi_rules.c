@@ -232,11 +232,9 @@ int32_t targi_sample_chance(const tafel_game *g, const void *state, double r)
 }
 
 /* The same from the rng's draw x, without the double: r = tafel_rng_double_from(x) is
- * (x >> 11) * 2^-53, so r * 2^53 is x >> 11 exactly (r itself only for the walk). Inline in
- * the loop of random games below. */
-static inline __attribute__((always_inline)) int32_t rules_sample_draw(const tafel_game *g,
-                                                                       const void *state,
-                                                                       uint64_t x)
+ * (x >> 11) * 2^-53, so r * 2^53 is x >> 11 exactly (r itself only for the walk). The loop of
+ * random games below inlines it (with optimisation: its callee is known once the loop is). */
+static inline int32_t rules_sample_draw(const tafel_game *g, const void *state, uint64_t x)
 {
     return rules_sample(g, state, x >> 11, tafel_rng_double_from(x));
 }

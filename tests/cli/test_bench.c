@@ -1,5 +1,6 @@
 /* test_bench.c: `tafel bench` quotes medians and spreads over passes, prints them as JSON on
- * request, keeps its fingerprints, and refuses bad options with one line. */
+ * request, keeps its fingerprints, probes the host's own speed, and refuses bad options with one
+ * line. */
 #include "check.h"
 
 #include <jansson.h>
@@ -91,6 +92,10 @@ static void test_bench_json(void **unused)
     assert_true(nodes > 0);
     assert_non_null(dec);
     assert_int_equal(strlen(dec), 16);
+    /* the host probe before and after the game's figures */
+    json_t *h = json_object_get(b, "host_steps_per_s");
+    assert_true(json_number_value(json_object_get(h, "before")) > 1e6);
+    assert_true(json_number_value(json_object_get(h, "after")) > 1e6);
     /* the text output of a quick run prints the same fingerprints */
     assert_int_equal(bench_run("bench targi --games 50 --quick", text, sizeof text, NULL, 0), 0);
     char want[128];
@@ -127,6 +132,12 @@ static void test_bench_text_spread(void **unused)
     }
     assert_non_null(strstr(out, "3 passes of >= 0.02 s"));
     assert_non_null(strstr(out, "8 positions, 3 passes"));
+    /* and the host probe: positive rates before and after */
+    const char *h = strstr(out, "host:          ");
+    double before = 0, after = 0;
+    if (!h || sscanf(h, "host: %lf M steps/s before, %lf M after", &before, &after) != 2 ||
+        !(before > 1 && after > 1))
+        fail_msg("no host probe line in %s", out);
 }
 
 static void bench_refused(const char *args, const char *needle)

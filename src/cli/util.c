@@ -13,9 +13,10 @@ int cli_read_line(char *buf, size_t len)
 {
     if (!fgets(buf, (int)len, stdin))
         return 0;
-    size_t n = strcspn(buf, "\r\n");
-    int whole = buf[n] != 0 || feof(stdin);
-    buf[n] = 0;
+    /* whole when its '\n' (or the input's end) was read: a '\r' before the buffer's end may be
+     * a stray one inside a line too long for it, whose tail must not become the next answer */
+    int whole = buf[strcspn(buf, "\n")] != 0 || feof(stdin);
+    buf[strcspn(buf, "\r\n")] = 0;
     if (whole)
         return 1;
     int c = getchar();

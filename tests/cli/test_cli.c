@@ -32,6 +32,15 @@ static int cli_run(const char *args, const char *input, char *out, size_t len)
     return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
 }
 
+/* How often needle occurs in s. */
+static int cli_count(const char *s, const char *needle)
+{
+    int n = 0;
+    for (const char *p = strstr(s, needle); p; p = strstr(p + 1, needle))
+        n++;
+    return n;
+}
+
 static int cli_lines(const char *s)
 {
     int n = 0;
@@ -281,6 +290,24 @@ static void test_long_lines_and_seed(void **unused)
     snprintf(input + 510, sizeof input - 510, "1\\nquit\\ny\\n");
     assert_int_equal(cli_run(args, input, out, sizeof out), 1);
     assert_non_null(strstr(out, "player 0: targi"));
+    int prompts = cli_count(out, "your move");
+    unlink(path);
+    /* a stray CR early in a line too long for the buffer does not end it there: the whole
+     * line is refused and its tail ("1") is not taken for the next answer */
+    memcpy(input, "ab\\r", 4);
+    memset(input + 4, 'x', 508);
+    snprintf(input + 512, sizeof input - 512, "1\\nquit\\ny\\n");
+    assert_int_equal(cli_run(args, input, out, sizeof out), 1);
+    assert_non_null(strstr(out, "Not accepted: the line is longer than 511 characters."));
+    assert_null(strstr(out, "player 0: targi"));
+    unlink(path);
+    /* a CRLF line that just fits is a move, and its LF is not an empty answer of its own (which
+     * would ask for the move once more) */
+    memset(input, ' ', 509);
+    snprintf(input + 509, sizeof input - 509, "1\\r\\nquit\\ny\\n");
+    assert_int_equal(cli_run(args, input, out, sizeof out), 1);
+    assert_non_null(strstr(out, "player 0: targi"));
+    assert_int_equal(cli_count(out, "your move"), prompts);
     unlink(path);
     /* hot seat: what is typed at "press Enter" is dropped, however long */
     snprintf(args, sizeof args, "play targi --seats human,human --seed 5 --record %s", path);

@@ -245,9 +245,9 @@ long long tafel_random_games(const tafel_game *g, uint64_t first_seed, long game
  * its own functions by name, so that the calls are direct and can be inlined, and with buffers
  * of fixed size (a variable-length array would cost the loop a register): state has room for a
  * state of the game, legal for max_legal actions; sample_chance may be NULL (the generic walk).
- * sample_draw, when not NULL, is used instead of sample_chance: the outcome from the step's draw
- * x itself, which must be sample_chance(tafel_rng_double_from(x)); a game whose sampler works in
- * fixed point then skips the double and its conversions back. */
+ * sample_draw, when not NULL, is used instead: the outcome from the step's draw x itself, which
+ * must be the one r = tafel_rng_double_from(x) selects (sample_chance's, or the walk's); a game
+ * whose sampler works in fixed point then skips the double and its conversions back. */
 static inline long long tafel_random_games_with(
     const tafel_game *g, uint64_t first_seed, long games, void *state, int32_t *legal,
     void (*init)(const tafel_game *, void *),
